@@ -1,0 +1,100 @@
+#!/usr/bin/env node
+// Runs the test suite on embedded PGlite and, when TEST_DATABASE_URL is set (or with --pg-only),
+// on PostgreSQL, each test file on its own fresh database. Ends with "tests: N passed, N failed".
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const args = process.argv.slice(2);
+const pgOnly = args.includes('--pg-only');
+const filters = args.filter((a) => !a.startsWith('--'));
+
+function testFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'helpers' ? [] : testFiles(path);
+    return e.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+const files = testFiles('test')
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
+
+function run(label, env) {
+  return new Promise((resolve) => {
+    process.stdout.write(`\n=== ${label} suite: ${files.length} test files ===\n`);
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=180000', ...files],
+      { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      process.stdout.write(chunk);
+    });
+    child.on('close', (code) => {
+      // The spec reporter closes with lines such as "ℹ pass 12" and "ℹ fail 0".
+      const count = (name) => Number(out.match(new RegExp(`^ℹ ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+      resolve({ code: code ?? 1, passed: count('pass'), failed: count('fail') });
+    });
+  });
+}
+
+async function preparePostgres(url) {
+  const template = `renova_tpl_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (error) {
+    process.stderr.write(`PostgreSQL at ${url} cannot be reached: ${error.message}\n`);
+    process.exit(1);
+  }
+  const stale = await admin.query("select datname from pg_database where datname like 'renova_t%'");
+  for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  await admin.query(`create database ${template}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${template}`;
+  const migrate = spawn(process.execPath, ['--import', 'tsx', 'scripts/migrate-url.ts', target.toString()], {
+    stdio: 'inherit',
+  });
+  const code = await new Promise((resolve) => migrate.on('close', resolve));
+  if (code !== 0) {
+    process.stderr.write('migrating the PostgreSQL test template failed\n');
+    process.exit(1);
+  }
+  return template;
+}
+
+async function dropTemplate(url, template) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`drop database if exists ${template} with (force)`);
+  await admin.end();
+}
+
+const results = [];
+if (!pgOnly) results.push(await run('PGlite', { TEST_DATABASE_URL: '' }));
+
+const pgUrl = process.env.TEST_DATABASE_URL || (pgOnly ? 'postgres://postgres@127.0.0.1:5432/test' : '');
+if (pgUrl) {
+  const template = await preparePostgres(pgUrl);
+  try {
+    results.push(await run('PostgreSQL', { TEST_DATABASE_URL: pgUrl, TEST_PG_TEMPLATE: template }));
+  } finally {
+    await dropTemplate(pgUrl, template);
+  }
+} else {
+  process.stdout.write(
+    '\nPostgreSQL suite SKIPPED: set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (or run npm run test:pg) to run it.\n',
+  );
+}
+
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+const ok = results.every((r) => r.code === 0) && failed === 0 && passed > 0;
+process.stdout.write(`\ntests: ${passed} passed, ${failed} failed\n`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/database.js';
+import type { Auth } from './http/auth.js';
+import { requireBearer } from './http/authenticate.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { AppError } from './http/errors.js';
+import { registerHealth } from './http/health.js';
+import { registerMetrics } from './http/metrics.js';
+import { registerOpenApi } from './http/openapi.js';
+import { sharedSchemas } from './http/schemas.js';
+import type { App } from './http/types.js';
+import { modules } from './modules/index.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the service; never listens (server.ts does). Tests call it and use app.inject. */
+export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<App> {
+  const app = Fastify({
+    logger: logger ?? { level: config.logLevel },
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('auth', auth);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  registerErrorHandling(app);
+  registerMetrics(app);
+  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const mod of modules) for (const schema of mod.schemas ?? []) app.addSchema(schema);
+
+  await registerOpenApi(app, config.basePath);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
+  await app.register(rateLimit, {
+    max: config.rateLimit.max || Number.MAX_SAFE_INTEGER,
+    timeWindow: config.rateLimit.windowMs,
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate-limited',
+        `Too many requests; at most ${context.max} per ${context.after}. Try again later.`,
+        {},
+        {
+          'retry-after': String(Math.ceil(context.ttl / 1000)),
+        },
+      ),
+  });
+
+  await app.register(
+    async (scope) => {
+      registerHealth(scope as App);
+      await scope.register(async (api) => {
+        requireBearer(api as App, config.basePath);
+        for (const mod of modules) await mod.routes(api as App);
+      });
+    },
+    { prefix: config.basePath },
+  );
+  return app;
+}

@@ -1,0 +1,118 @@
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+
+/** Environment variables the service reads; every one is documented in the README. */
+const EnvSchema = Type.Object({
+  NODE_ENV: Type.Optional(Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')])),
+  PORT: Type.Integer({ minimum: 0, maximum: 65535, default: 3000 }),
+  HOST: Type.String({ default: '127.0.0.1' }),
+  BASE_PATH: Type.String({ default: '', pattern: '^(/[A-Za-z0-9._~-]+)*$' }),
+  DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
+  DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+  DATA_DIR: Type.String({ default: './data', minLength: 1 }),
+  JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
+  JWT_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  JWT_PRIVATE_KEY: Type.Optional(Type.String({ minLength: 1 })),
+  JWT_ALGORITHM: Type.Optional(Type.Union(['RS256', 'ES256', 'EdDSA'].map((a) => Type.Literal(a)))),
+  JWKS_URL: Type.Optional(Type.String({ pattern: '^https?://' })),
+  JWT_ISSUER: Type.String({ default: 'renova', minLength: 1 }),
+  JWT_AUDIENCE: Type.String({ default: 'renova-api', minLength: 1 }),
+  JWT_CLOCK_TOLERANCE_S: Type.Integer({ minimum: 0, maximum: 300, default: 30 }),
+  LOG_LEVEL: Type.Union(
+    ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)),
+    {
+      default: 'info',
+    },
+  ),
+  RATE_LIMIT_MAX: Type.Integer({ minimum: 0, default: 600 }),
+  RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
+  BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
+  UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
+  SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+});
+
+export type Env = Static<typeof EnvSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  basePath: string;
+  database: { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string | 'memory://' };
+  /** Directory for files the service keeps between starts (the generated dev JWT secret). Null in memory mode. */
+  dataDir: string | null;
+  jwt: {
+    secret?: string;
+    publicKey?: string;
+    privateKey?: string;
+    algorithm?: 'RS256' | 'ES256' | 'EdDSA';
+    jwksUrl?: string;
+    issuer: string;
+    audience: string;
+    clockToleranceS: number;
+  };
+  logLevel: string;
+  rateLimit: { max: number; windowMs: number };
+  bodyLimit: number;
+  uploadLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Reads and validates the environment; throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const raw: Record<string, unknown> = {};
+  for (const key of Object.keys(EnvSchema.properties)) {
+    const value = source[key];
+    if (value !== undefined && value !== '') raw[key] = value;
+  }
+  Object.assign(raw, overrides);
+  const withDefaults = Value.Default(EnvSchema, Value.Convert(EnvSchema, raw));
+  const errors = [...Value.Errors(EnvSchema, withDefaults)];
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.path.slice(1) || '(root)'}: ${e.message} (got ${JSON.stringify(e.value)})`);
+    throw new ConfigError(`Invalid configuration:\n${[...new Set(lines)].join('\n')}`);
+  }
+  const env = withDefaults as Env;
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (nodeEnv === 'production' && !env.DATABASE_URL) {
+    throw new ConfigError(
+      'NODE_ENV=production needs a PostgreSQL DATABASE_URL (postgres://user@host:5432/db); the embedded database is for development and demos only.',
+    );
+  }
+  if (env.JWT_PUBLIC_KEY && !env.JWT_ALGORITHM) {
+    throw new ConfigError('JWT_PUBLIC_KEY needs JWT_ALGORITHM (RS256, ES256 or EdDSA).');
+  }
+  if (nodeEnv === 'production' && !env.JWT_SECRET && !env.JWT_PUBLIC_KEY && !env.JWKS_URL) {
+    throw new ConfigError(
+      'NODE_ENV=production needs a token verification key: JWT_SECRET, JWT_PUBLIC_KEY or JWKS_URL.',
+    );
+  }
+  const memory = env.DATA_DIR === 'memory://';
+  return {
+    env: nodeEnv,
+    port: env.PORT,
+    host: env.HOST,
+    basePath: env.BASE_PATH,
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      : { kind: 'pglite', dataDir: memory ? 'memory://' : env.DATA_DIR },
+    dataDir: memory ? null : env.DATA_DIR,
+    jwt: {
+      secret: env.JWT_SECRET,
+      publicKey: env.JWT_PUBLIC_KEY,
+      privateKey: env.JWT_PRIVATE_KEY,
+      algorithm: env.JWT_ALGORITHM as Config['jwt']['algorithm'],
+      jwksUrl: env.JWKS_URL,
+      issuer: env.JWT_ISSUER,
+      audience: env.JWT_AUDIENCE,
+      clockToleranceS: env.JWT_CLOCK_TOLERANCE_S,
+    },
+    logLevel: env.LOG_LEVEL,
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    uploadLimit: env.UPLOAD_LIMIT_BYTES,
+  };
+}

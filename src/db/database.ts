@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import { PGliteDialect } from './pglite-dialect.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+/**
+ * Both drivers answer with the same JS types: int8 as number (ids and counts stay below 2^53),
+ * numeric as string (exact; turned into Decimal where arithmetic happens), date as 'yyyy-mm-dd'.
+ */
+function parseInt8(value: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n)) throw new RangeError(`int8 value ${value} is beyond the JS safe integer range`);
+  return n;
+}
+const identity = (value: string) => value;
+
+export async function createDatabase(database: Config['database']): Promise<DatabaseHandle> {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: database.poolMax,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8) return parseInt8;
+          if (oid === NUMERIC || oid === DATE) return identity;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const memory = database.dataDir === 'memory://';
+  if (!memory) mkdirSync(database.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    dataDir: memory ? undefined : database.dataDir,
+    extensions: { pg_trgm },
+    parsers: { [INT8]: parseInt8, [NUMERIC]: identity, [DATE]: identity },
+  });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!memory) await pglite.exec('checkpoint');
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+import type { Migration } from 'kysely';
+import * as core from './0001_core.js';
+import * as referenceData from './0002_reference_data.js';
+
+/**
+ * Every migration, by name; names sort in the order they run. Areas take a range each so work in
+ * parallel never collides: 01xx dashboard, 02xx actions, 03xx values, 04xx workspace.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001_core': core,
+  '0002_reference_data': referenceData,
+};

@@ -1,0 +1,307 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/**
+ * Table types of the core schema (migrations/0001_core.ts). int8 columns come back as number and
+ * numeric as string from both drivers (see database.ts); date columns as 'yyyy-mm-dd' strings.
+ * Each domain area that adds tables declares them in its own `<area>.tables.ts` and adds the
+ * interface to `Database` below.
+ */
+type Id = Generated<number>;
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json = ColumnType<unknown, string | undefined, string>;
+
+export interface ListaReferenciaTable {
+  lista: string;
+  codigo: string;
+  descricao: string;
+  ordem: Generated<number>;
+  dados: ColumnType<Record<string, unknown>, string | undefined, string>;
+}
+
+export interface GrupoIeTable {
+  id: Id;
+  nome: string;
+  cnpj: string;
+}
+
+export interface IeTable {
+  id: Id;
+  grupo_ie_id: number;
+  nome: string;
+  sigla: string;
+  cnpj: string;
+  cidade: string;
+  uf: string;
+}
+
+export interface CampusTable {
+  id: Id;
+  ie_id: number;
+  nome: string;
+  cidade: string;
+  uf: string;
+}
+
+export interface TurnoTable {
+  id: Id;
+  codigo: string;
+  nome: string;
+}
+
+export interface CursoTable {
+  id: Id;
+  ie_id: number;
+  campus_id: number;
+  turno_id: number;
+  nome: string;
+  grau: string;
+  duracao_semestres: number;
+}
+
+export interface ConvenioTable {
+  id: Id;
+  ie_id: number;
+  nome: string;
+  produto: string;
+  taxa_mensal: string;
+  regime_acumulo: Generated<'SIMPLES' | 'COMPOSTO'>;
+  max_semestres_trancamento: Generated<number>;
+  max_trancamentos_consecutivos: Generated<number>;
+  janela_dias: Generated<number>;
+  ativo: Generated<boolean>;
+}
+
+export interface EstudanteTable {
+  id: Id;
+  cpf: string;
+  nome: string;
+  nome_busca: string;
+  email: string | null;
+  data_nascimento: string | null;
+}
+
+export interface BolsaTable {
+  id: Id;
+  ie_id: number;
+  convenio_id: number;
+  estudante_id: number;
+  curso_id: number;
+  campus_id: number;
+  turno_id: number;
+  cod_bolsa: string;
+  matricula: string;
+  situacao_matricula: Generated<string>;
+  status: Generated<'ATIVA' | 'CANCELADA' | 'EXCLUIDA' | 'ENCERRADA'>;
+  created_at: Timestamp & Generated<Date>;
+}
+
+export interface ContratoTable {
+  id: Id;
+  bolsa_id: number;
+  ie_id: number;
+  numero: string;
+  status: Generated<'ATIVO' | 'CANCELADO' | 'EXCLUIDO' | 'QUITADO'>;
+  primeiro_mes_credito: string;
+  previsao_formatura: string;
+  inicio_restituicao: string;
+  semestres_trancados: Generated<number>;
+  trancamentos_consecutivos: Generated<number>;
+  created_at: Generated<Date>;
+}
+
+export interface JornadaTable {
+  id: Id;
+  ie_id: number;
+  tipo: string;
+  ano: number;
+  semestre: number;
+  status: Generated<'ABERTA' | 'ENCERRADA'>;
+  janela_inicio: string;
+  janela_fim: string;
+  aberta_por: string;
+  aberta_em: Generated<Date>;
+  encerrada_em: Date | null;
+}
+
+export const SITUACOES = [
+  'APTO',
+  'EM_PROCESSAMENTO',
+  'REVISAO_ANALISE',
+  'AGUARDANDO_ASSINATURA',
+  'FINALIZADO',
+  'SEM_RENOVACAO',
+  'MANUTENCAO_VINCULO',
+  'CANCELADO',
+  'EXCLUIDO',
+] as const;
+export type Situacao = (typeof SITUACOES)[number];
+
+export const MOTIVOS_SEM_RENOVACAO = ['TRANCAMENTO', 'AFASTAMENTO', 'EVASAO', 'INATIVO', 'NAO_RENOVADO'] as const;
+export type MotivoSemRenovacao = (typeof MOTIVOS_SEM_RENOVACAO)[number];
+
+export const ABAS = ['aptos', 'em-processamento', 'finalizados', 'sem-renovacao', 'manutencao-vinculo'] as const;
+export type Aba = (typeof ABAS)[number];
+
+export interface EntradaJornadaTable {
+  id: Id;
+  jornada_id: number;
+  ie_id: number;
+  contrato_id: number;
+  bolsa_id: number;
+  estudante_id: number;
+  curso_id: number;
+  campus_id: number;
+  turno_id: number;
+  nome_busca: string;
+  cpf: string;
+  matricula: string;
+  situacao: Situacao;
+  motivo: MotivoSemRenovacao | null;
+  /** Generated from situacao by the database; never written. */
+  aba: ColumnType<Aba | null, never, never>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  versao: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Timestamp & Generated<Date>;
+}
+
+export interface ContadorJornadaTable {
+  jornada_id: number;
+  situacao: Situacao;
+  motivo: string;
+  total: number;
+}
+
+export interface ProcessoTable {
+  id: Id;
+  entrada_id: number;
+  contrato_id: number;
+  ie_id: number;
+  ano: number;
+  semestre: number;
+  matricula: string;
+  created_at: Generated<Date>;
+}
+
+export const TIPOS_SOLICITACAO = [
+  'ENVIO_VALORES',
+  'TRANCAMENTO',
+  'AFASTAMENTO_EVASAO',
+  'PREVISAO_FORMATURA',
+  'MANUTENCAO_VINCULO',
+  'ASSINATURA_CONTRATO_ANTERIOR',
+  'REVISAO_ANALISE',
+] as const;
+export type TipoSolicitacao = (typeof TIPOS_SOLICITACAO)[number];
+
+export interface SolicitacaoTable {
+  id: Id;
+  processo_id: number;
+  entrada_id: number;
+  ie_id: number;
+  tipo: TipoSolicitacao;
+  status: Generated<'EM_ANDAMENTO' | 'CONCLUIDA' | 'CANCELADA' | 'RECUSADA'>;
+  motivo_espera: string | null;
+  dados: Json;
+  criada_por: string;
+  created_at: Generated<Date>;
+  concluida_em: Date | null;
+}
+
+export interface TarefaTable {
+  id: Id;
+  solicitacao_id: number;
+  processo_id: number;
+  ie_id: number;
+  tipo: 'TRANCAMENTO' | 'AFASTAMENTO';
+  status: Generated<'PENDENTE' | 'EM_ANALISE' | 'CONCLUIDA' | 'CANCELADA'>;
+  descricao: string;
+  dados: Json;
+  created_at: Generated<Date>;
+  concluida_em: Date | null;
+}
+
+export interface AditivoTable {
+  id: Id;
+  contrato_id: number;
+  entrada_id: number;
+  ie_id: number;
+  ano: number;
+  semestre: number;
+  status: Generated<'GERADO' | 'ASSINADO' | 'CANCELADO'>;
+  valor: string;
+  gerado_em: Generated<Date>;
+  assinado_em: Date | null;
+}
+
+export interface EventoTimelineTable {
+  id: Id;
+  processo_id: number;
+  entrada_id: number;
+  ie_id: number;
+  acao: string;
+  situacao_anterior: string | null;
+  motivo_anterior: string | null;
+  situacao_nova: string | null;
+  motivo_novo: string | null;
+  usuario: string;
+  usuario_nome: string | null;
+  detalhes: Json;
+  created_at: Timestamp & Generated<Date>;
+}
+
+export interface NotificacaoTable {
+  id: Id;
+  ie_id: number;
+  usuario: string | null;
+  tipo: string;
+  titulo: string;
+  mensagem: string;
+  dados: Json;
+  created_at: Generated<Date>;
+}
+
+export interface NotificacaoEstadoTable {
+  notificacao_id: number;
+  usuario: string;
+  visualizada_em: Date | null;
+  modal_fechada_em: Date | null;
+}
+
+export interface PreferenciaUsuarioTable {
+  usuario: string;
+  grupo_ie_id: number | null;
+  convenio_id: number | null;
+  updated_at: Generated<Date>;
+}
+
+export interface CoreTables {
+  lista_referencia: ListaReferenciaTable;
+  grupo_ie: GrupoIeTable;
+  ie: IeTable;
+  campus: CampusTable;
+  turno: TurnoTable;
+  curso: CursoTable;
+  convenio: ConvenioTable;
+  estudante: EstudanteTable;
+  bolsa: BolsaTable;
+  contrato: ContratoTable;
+  jornada: JornadaTable;
+  entrada_jornada: EntradaJornadaTable;
+  contador_jornada: ContadorJornadaTable;
+  processo: ProcessoTable;
+  solicitacao: SolicitacaoTable;
+  tarefa: TarefaTable;
+  aditivo: AditivoTable;
+  evento_timeline: EventoTimelineTable;
+  notificacao: NotificacaoTable;
+  notificacao_estado: NotificacaoEstadoTable;
+  preferencia_usuario: PreferenciaUsuarioTable;
+}
+
+// Areas add their tables here (e.g. `interface Database extends CoreTables, ValuesTables {}`).
+export interface Database extends CoreTables {}
+
+export type Row<T extends keyof Database> = Selectable<Database[T]>;
+export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
+export type RowUpdate<T extends keyof Database> = Updateable<Database[T]>;

@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Static, Type } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import {
+  type CryptoKey,
+  createRemoteJWKSet,
+  importPKCS8,
+  importSPKI,
+  type JWTVerifyGetKey,
+  errors as joseErrors,
+  jwtVerify,
+  SignJWT,
+} from 'jose';
+import type { Config } from '../config.js';
+import { unauthorized } from './errors.js';
+
+export const ROLES = ['IE', 'API', 'OPERADOR'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The claims renova reads from a bearer token (DOMAIN.md, "Users, tokens and tenancy"). */
+const ClaimsSchema = Type.Object({
+  sub: Type.String({ minLength: 1, maxLength: 200 }),
+  name: Type.Optional(Type.String({ maxLength: 200 })),
+  role: Type.Union(ROLES.map((r) => Type.Literal(r))),
+  ies: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 })),
+  grupoIe: Type.Optional(Type.Union([Type.Integer({ minimum: 1 }), Type.Null()])),
+});
+
+/** Who is calling, as every handler and service sees it. `all` is true for the foundation's operators. */
+export interface Caller {
+  sub: string;
+  name: string;
+  role: Role;
+  ies: number[];
+  grupoIe: number | null;
+  all: boolean;
+}
+
+export interface TokenRequest {
+  sub: string;
+  name?: string;
+  role: Role;
+  ies?: number[];
+  grupoIe?: number | null;
+  ttl?: string;
+}
+
+export interface Auth {
+  verify(token: string): Promise<Caller>;
+  /** Signs a token with the configured key; null when the service holds only a public key or JWKS. */
+  sign: ((request: TokenRequest) => Promise<string>) | null;
+  /** Where the generated development secret lives, when one was generated. */
+  secretFile: string | null;
+}
+
+type SigningKey = { alg: string; key: CryptoKey | Uint8Array };
+
+/**
+ * Builds the verifier from configuration once: HS256 secret, PEM public key (RS256/ES256/EdDSA) or
+ * JWKS URL. Without any of them (development only; config refuses it in production) a secret is
+ * generated once and kept in the data directory, or held in memory for an in-memory database.
+ */
+export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Promise<Auth> {
+  let verifyKey: CryptoKey | Uint8Array | JWTVerifyGetKey;
+  let algorithms: string[];
+  let signing: SigningKey | null = null;
+  let secretFile: string | null = null;
+
+  if (jwt.jwksUrl) {
+    verifyKey = createRemoteJWKSet(new URL(jwt.jwksUrl));
+    algorithms = ['RS256', 'ES256', 'EdDSA'];
+  } else if (jwt.publicKey && jwt.algorithm) {
+    verifyKey = await importSPKI(jwt.publicKey, jwt.algorithm);
+    algorithms = [jwt.algorithm];
+    if (jwt.privateKey) signing = { alg: jwt.algorithm, key: await importPKCS8(jwt.privateKey, jwt.algorithm) };
+  } else {
+    let secret = jwt.secret;
+    if (!secret) ({ secret, file: secretFile } = developmentSecret(dataDir));
+    verifyKey = new TextEncoder().encode(secret);
+    algorithms = ['HS256'];
+    signing = { alg: 'HS256', key: verifyKey };
+  }
+
+  async function verify(token: string): Promise<Caller> {
+    let payload: unknown;
+    try {
+      ({ payload } = await jwtVerify(token, verifyKey as CryptoKey, {
+        issuer: jwt.issuer,
+        audience: jwt.audience,
+        algorithms,
+        clockTolerance: jwt.clockToleranceS,
+        requiredClaims: ['exp', 'sub'],
+      }));
+    } catch (error) {
+      throw unauthorized(describeTokenError(error));
+    }
+    if (!Value.Check(ClaimsSchema, payload)) {
+      const first = [...Value.Errors(ClaimsSchema, payload)][0];
+      throw unauthorized(`The token's claims are not valid: ${first?.path || 'claims'} ${first?.message ?? ''}`.trim());
+    }
+    const claims = payload as Static<typeof ClaimsSchema>;
+    const all = claims.role === 'OPERADOR';
+    if (!all && (claims.ies ?? []).length === 0) {
+      throw unauthorized('The token names no institution (claim "ies"); an IE or API token must name at least one.');
+    }
+    return {
+      sub: claims.sub,
+      name: claims.name ?? claims.sub,
+      role: claims.role,
+      ies: [...new Set(claims.ies ?? [])],
+      grupoIe: claims.grupoIe ?? null,
+      all,
+    };
+  }
+
+  const sign = signing
+    ? async (request: TokenRequest) => {
+        const { alg, key } = signing;
+        return new SignJWT({
+          role: request.role,
+          name: request.name ?? request.sub,
+          ies: request.ies ?? [],
+          ...(request.grupoIe ? { grupoIe: request.grupoIe } : {}),
+        })
+          .setProtectedHeader({ alg, typ: 'JWT' })
+          .setSubject(request.sub)
+          .setIssuer(jwt.issuer)
+          .setAudience(jwt.audience)
+          .setIssuedAt()
+          .setExpirationTime(request.ttl ?? '1h')
+          .sign(key);
+      }
+    : null;
+
+  return { verify, sign, secretFile };
+}
+
+function developmentSecret(dataDir: string | null): { secret: string; file: string | null } {
+  if (!dataDir) return { secret: randomBytes(32).toString('base64url'), file: null };
+  const file = join(dataDir, 'jwt-secret');
+  try {
+    return { secret: readFileSync(file, 'utf8').trim(), file };
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    return { secret, file };
+  }
+}
+
+function describeTokenError(error: unknown): string {
+  if (error instanceof joseErrors.JWTExpired) return 'The token has expired; get a new one.';
+  if (error instanceof joseErrors.JWTClaimValidationFailed) {
+    if (error.claim === 'nbf') return 'The token is not valid yet (nbf is in the future).';
+    if (error.claim === 'iss') return 'The token was issued by an issuer this service does not accept.';
+    if (error.claim === 'aud') return 'The token is meant for another audience.';
+    return `The token's claim "${error.claim}" is not valid: ${error.reason}.`;
+  }
+  if (error instanceof joseErrors.JOSEAlgNotAllowed)
+    return 'The token is signed with an algorithm this service does not accept.';
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The token signature is not valid.';
+  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'No known key matches the token.';
+  return 'The bearer token is malformed.';
+}
+
+/** Reads the bearer token from an Authorization header value; throws 401 naming what is wrong. */
+export function bearerToken(header: string | undefined): string {
+  if (!header) throw unauthorized('This operation needs a bearer token: send "Authorization: Bearer <token>".');
+  const match = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i.exec(header);
+  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
+  return match[1];
+}

@@ -1,0 +1,26 @@
+import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import type { App } from './types.js';
+
+/** Prometheus metrics at /metrics: process defaults plus a latency histogram per route. */
+export function registerMetrics(app: App): Registry {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const latency = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    latency.observe(
+      { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
+    reply.type(registry.contentType);
+    return registry.metrics();
+  });
+  return registry;
+}

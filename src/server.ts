@@ -1,0 +1,61 @@
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { createDatabase } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
+import { createAuth } from './http/auth.js';
+import type { App } from './http/types.js';
+import { type SeedOptions, seedIfEmpty } from './seed/index.js';
+
+export interface ServeOptions {
+  /** Seed the demo when the database is empty (embedded default). */
+  demo?: SeedOptions;
+  onSeedProgress?: SeedOptions['onProgress'];
+}
+
+export interface RunningServer {
+  app: App;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** config → database (migrated, seeded when empty) → app → listen, with graceful shutdown. */
+export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
+  const database = await createDatabase(config.database);
+  try {
+    await migrateToLatest(database.db);
+    if (options.demo) await seedIfEmpty(database.db, { ...options.demo, onProgress: options.onSeedProgress });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  const auth = await createAuth(config.jwt, config.dataDir);
+  const app = await buildApp({ config, db: database.db, auth });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${host}:${port}${config.basePath}`;
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    // Stop accepting, let in-flight requests finish, then close the database (PGlite checkpointed).
+    closing ??= app.close();
+    return closing;
+  };
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      app.log.info({ signal }, 'shutting down');
+      close().then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+  return { app, url, close };
+}

@@ -1,0 +1,84 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import type { DatabaseHandle } from '../../src/db/database.js';
+import { createAuth, type Role } from '../../src/http/auth.js';
+import type { App } from '../../src/http/types.js';
+import { createTestDatabase } from './db.js';
+
+export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestContext {
+  app: App;
+  database: DatabaseHandle;
+  db: DatabaseHandle['db'];
+  config: Config;
+  /** A signed token; IE role for the given IEs by default. */
+  token(options?: { ies?: number[]; role?: Role; sub?: string; grupoIe?: number; ttl?: string }): Promise<string>;
+  /** app.inject with a bearer token for the given IEs (or `token: null` for none). */
+  call(
+    options: InjectOptions & { token?: string | null; ies?: number[]; role?: Role },
+  ): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The service in-process on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  extend?: (app: App) => void,
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const config = loadConfig({
+    JWT_SECRET: TEST_SECRET,
+    DATA_DIR: 'memory://',
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '0',
+    ...env,
+  });
+  const auth = await createAuth(config.jwt, null);
+  const app = await buildApp({ config, db: database.db, auth, logger: false });
+  extend?.(app);
+  await app.ready();
+  const sign = auth.sign!;
+  const token: TestContext['token'] = (options = {}) =>
+    sign({
+      sub: options.sub ?? `user-${(options.ies ?? [1]).join('-')}`,
+      role: options.role ?? 'IE',
+      ies: options.ies ?? (options.role === 'OPERADOR' ? [] : [1]),
+      grupoIe: options.grupoIe,
+      ttl: options.ttl,
+    });
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    token,
+    async call({ token: given, ies, role, headers, ...options }) {
+      const bearer = given === undefined ? await token({ ies, role }) : given;
+      return app.inject({
+        ...options,
+        headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+      });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Asserts nothing; returns the parsed problem body after checking the problem+json contract. */
+export function problemOf(response: LightMyRequestResponse) {
+  const type = response.headers['content-type'];
+  if (!String(type).startsWith('application/problem+json')) {
+    throw new Error(`expected application/problem+json, got ${type}: ${response.body}`);
+  }
+  return response.json() as {
+    status: number;
+    detail: string;
+    erro: string;
+    type: string;
+    errors?: { pointer: string; message: string }[];
+  } & Record<string, unknown>;
+}
