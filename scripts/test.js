@@ -2,7 +2,8 @@
 // Runs the test suite on embedded PGlite and, when TEST_DATABASE_URL is set (or with --pg-only),
 // on PostgreSQL, each test file on its own fresh database. Ends with "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -76,8 +77,27 @@ async function dropTemplate(url, template) {
   await admin.end();
 }
 
+/** A migrated PGlite data directory, dumped once, that every test file loads instead of running initdb. */
+async function preparePglite() {
+  const file = join(tmpdir(), `renova-pglite-template-${process.pid}.tar`);
+  const make = spawn(process.execPath, ['--import', 'tsx', 'scripts/pglite-template.ts', file], { stdio: 'inherit' });
+  const code = await new Promise((resolve) => make.on('close', resolve));
+  if (code !== 0) {
+    process.stderr.write('building the PGlite test template failed\n');
+    process.exit(1);
+  }
+  return file;
+}
+
 const results = [];
-if (!pgOnly) results.push(await run('PGlite', { TEST_DATABASE_URL: '' }));
+if (!pgOnly) {
+  const template = await preparePglite();
+  try {
+    results.push(await run('PGlite', { TEST_DATABASE_URL: '', TEST_PGLITE_TEMPLATE: template }));
+  } finally {
+    rmSync(template, { force: true });
+  }
+}
 
 const pgUrl = process.env.TEST_DATABASE_URL || (pgOnly ? 'postgres://postgres@127.0.0.1:5432/test' : '');
 if (pgUrl) {

@@ -12,6 +12,8 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   kind: 'postgres' | 'pglite';
+  /** The embedded instance, when the database is PGlite. */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -30,7 +32,15 @@ function parseInt8(value: string): number {
 }
 const identity = (value: string) => value;
 
-export async function createDatabase(database: Config['database']): Promise<DatabaseHandle> {
+export interface CreateOptions {
+  /** PGlite only: start from this data-directory dump (a migrated template) instead of initdb. */
+  loadDataDir?: Blob;
+}
+
+export async function createDatabase(
+  database: Config['database'],
+  options: CreateOptions = {},
+): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -50,11 +60,13 @@ export async function createDatabase(database: Config['database']): Promise<Data
   if (!memory) mkdirSync(database.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     dataDir: memory ? undefined : database.dataDir,
+    loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
     parsers: { [INT8]: parseInt8, [NUMERIC]: identity, [DATE]: identity },
   });
   const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
   return {
+    pglite,
     db,
     kind: 'pglite',
     close: async () => {

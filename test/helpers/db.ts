@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type DatabaseHandle } from '../../src/db/database.js';
@@ -14,7 +15,9 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
-    const handle = await createDatabase({ kind: 'pglite', dataDir: 'memory://' });
+    const template = process.env.TEST_PGLITE_TEMPLATE;
+    const loadDataDir = template ? new Blob([await readFile(template)]) : undefined;
+    const handle = await createDatabase({ kind: 'pglite', dataDir: 'memory://' }, { loadDataDir });
     await migrateToLatest(handle.db);
     return handle;
   }
