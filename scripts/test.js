@@ -44,6 +44,15 @@ function run(label, env) {
   });
 }
 
+function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === 'EPERM';
+  }
+}
+
 async function preparePostgres(url) {
   const template = `renova_tpl_${process.pid}`;
   const admin = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
@@ -53,8 +62,12 @@ async function preparePostgres(url) {
     process.stderr.write(`PostgreSQL at ${url} cannot be reached: ${error.message}\n`);
     process.exit(1);
   }
-  const stale = await admin.query("select datname from pg_database where datname like 'renova_t%'");
-  for (const { datname } of stale.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+  // Drop databases left by runs that died (their process is gone); never those of a live run.
+  const leftovers = await admin.query("select datname from pg_database where datname ~ '^renova_(t|tpl)_[0-9]+'");
+  for (const { datname } of leftovers.rows) {
+    const pid = Number(/^renova_(?:t|tpl)_(\d+)/.exec(datname)[1]);
+    if (!isAlive(pid)) await admin.query(`drop database if exists ${datname} with (force)`);
+  }
   await admin.query(`create database ${template}`);
   await admin.end();
   const target = new URL(url);
