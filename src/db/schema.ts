@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 
 /**
  * Table types of the core schema (migrations/0001_core.ts). int8 columns come back as number and
@@ -300,7 +301,7 @@ export interface CoreTables {
 }
 
 // Areas add their tables here (e.g. `interface Database extends CoreTables, ValuesTables {}`).
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, TicketsTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

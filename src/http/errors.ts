@@ -62,12 +62,13 @@ export interface Problem {
 }
 
 export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
+  // Extra members never override the standard ones (an extra `status` must not change the status).
   return {
+    ...extra,
     type: `urn:renova:problem:${code}`,
     title: TITLES[status] ?? 'Error',
     status,
     detail,
     erro: detail,
-    ...extra,
   };
 }

@@ -1,7 +1,19 @@
 import type { Module } from '../http/types.js';
+import { agreementsModule } from './agreements/agreements.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { journeysModule } from './journeys/journeys.routes.js';
+import { notificationsModule } from './notifications/notifications.routes.js';
+import { preferencesModule } from './preferences/preferences.routes.js';
 import { referenceModule } from './reference/reference.routes.js';
+import { ticketsModule } from './tickets/tickets.routes.js';
 
 /** Every domain area, in registration order. */
-export const modules: Module[] = [referenceModule, contractsModule, journeysModule];
+export const modules: Module[] = [
+  referenceModule,
+  notificationsModule,
+  contractsModule,
+  journeysModule,
+  preferencesModule,
+  agreementsModule,
+  ticketsModule,
+];

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as core from './0001_core.js';
 import * as referenceData from './0002_reference_data.js';
+import * as workspace from './0401_workspace.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -9,4 +10,5 @@ import * as referenceData from './0002_reference_data.js';
 export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_reference_data': referenceData,
+  '0401_workspace': workspace,
 };

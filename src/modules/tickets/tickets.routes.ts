@@ -1,0 +1,30 @@
+import { Type } from '@sinclair/typebox';
+import { responses } from '../../http/schemas.js';
+import type { App, Module } from '../../http/types.js';
+import * as schemas from './tickets.schemas.js';
+import * as service from './tickets.service.js';
+
+async function routes(app: App) {
+  app.put(
+    '/atualizar-tipo-ticket',
+    {
+      schema: {
+        operationId: 'updateTicketType',
+        summary: 'Change the type of a service ticket attached to a request (solicitação)',
+        description:
+          "Ticket types are reference list 'tipo-ticket'; each names the waiting reason (motivo-espera) of the " +
+          "request while the ticket has that type. Effect, in one transaction: the ticket's type changes, the " +
+          "request's motivoEspera becomes the new type's, and the process timeline gets an ALTERACAO_TIPO_TICKET " +
+          'event with the previous and new types (detalhes.de / detalhes.para). The same type again answers 200 ' +
+          "with alterado=false and writes nothing. Unknown tipo: 400 naming the allowed codes. Another IE's " +
+          'ticket: 404. A closed ticket, or a request no longer in progress: 409.',
+        tags: ['Tickets'],
+        body: Type.Ref(schemas.TicketTypeChangeSchema),
+        response: responses({ 200: Type.Ref(schemas.ServiceTicketSchema) }, [404, 409]),
+      },
+    },
+    async (request) => service.changeType(app.db, request.caller, request.body),
+  );
+}
+
+export const ticketsModule: Module = { name: 'tickets', schemas: schemas.ticketSchemas, routes };
