@@ -53,6 +53,10 @@ export async function createDatabase(
         }) as typeof pg.types.getTypeParser,
       },
     });
+    // An idle client whose connection drops (server restart, terminated backend) emits 'error' on
+    // the pool; the pool discards it and the next query gets a fresh one. Unhandled, that event
+    // would crash the process.
+    pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }

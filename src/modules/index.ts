@@ -1,4 +1,5 @@
 import type { Module } from '../http/types.js';
+import { actionsModule } from './actions/actions.routes.js';
 import { agreementsModule } from './agreements/agreements.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { journeysModule } from './journeys/journeys.routes.js';
@@ -16,4 +17,5 @@ export const modules: Module[] = [
   preferencesModule,
   agreementsModule,
   ticketsModule,
+  actionsModule,
 ];

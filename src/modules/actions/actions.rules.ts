@@ -1,0 +1,104 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { invalidField, unprocessable } from '../../http/errors.js';
+import { LISTS, listReference } from '../reference/reference.repository.js';
+import { type Pointers, type SituationField, type SituationInput, TIPO } from './actions.types.js';
+import { brDate, today } from './dates.js';
+
+type Trx = Transaction<Database>;
+
+/** The enrolment situation (situacao-matricula) each kind leads to. */
+export const SITUACAO_MATRICULA_OF: Record<string, string> = {
+  [TIPO.lock]: 'T',
+  [TIPO.withdrawal]: 'F',
+  [TIPO.dropout]: 'E',
+  [TIPO.bond]: 'A',
+};
+
+const pointerOf = (at: Pointers, field: SituationField) => at[field] ?? `/body/${field}`;
+
+async function codesOf(trx: Trx, lista: string, tipo?: string): Promise<string[]> {
+  const rows = await listReference(trx, lista);
+  return rows.filter((r) => tipo === undefined || r.dados.tipo === tipo).map((r) => r.codigo);
+}
+
+function oneOf(value: string, allowed: string[], pointer: string) {
+  if (!allowed.includes(value))
+    throw invalidField(pointer, `"${value}" is not a known code; use one of: ${allowed.join(', ')}`);
+}
+
+/**
+ * Checks the codes of an enrolment situation against the reference lists (data, not constants)
+ * and against its kind: `tipo` must be one the operation takes; `situacao-matricula`, when sent,
+ * must be the one the kind leads to; reasons of a withdrawal (F) or a bond maintenance (S) must
+ * be codes of that kind. Each refusal is a 400 naming the field and the allowed values.
+ */
+export async function checkCodes(trx: Trx, input: SituationInput, at: Pointers, kinds: string[]): Promise<void> {
+  oneOf(input.tipo, await codesOf(trx, LISTS.tiposSituacaoMatricula), pointerOf(at, 'tipo'));
+  oneOf(input.tipo, kinds, pointerOf(at, 'tipo'));
+  if (input.tipo !== TIPO.bond && !input.dataOcorrido) {
+    throw invalidField(pointerOf(at, 'dataOcorrido'), `is required for tipo ${input.tipo}`);
+  }
+  if (input.situacaoMatricula !== undefined) {
+    const pointer = pointerOf(at, 'situacaoMatricula');
+    oneOf(input.situacaoMatricula, await codesOf(trx, LISTS.situacoesMatricula), pointer);
+    oneOf(input.situacaoMatricula, [SITUACAO_MATRICULA_OF[input.tipo]!], pointer);
+  }
+  if (input.situacaoRestituicao !== undefined) {
+    oneOf(
+      input.situacaoRestituicao,
+      await codesOf(trx, LISTS.situacoesRestituicao),
+      pointerOf(at, 'situacaoRestituicao'),
+    );
+  }
+  if (input.tipo === TIPO.withdrawal || input.tipo === TIPO.bond) {
+    const pointer = pointerOf(at, 'motivo');
+    if (!input.motivo) throw invalidField(pointer, `is required for tipo ${input.tipo}`);
+    oneOf(input.motivo, await codesOf(trx, LISTS.motivosSituacaoMatricula, input.tipo), pointer);
+  }
+  if (input.tipo === TIPO.dropout && !input.motivo?.trim()) {
+    throw invalidField(pointerOf(at, 'motivo'), 'is required for a dropout (tipo E): describe the reason');
+  }
+}
+
+/** An occurrence date is a fact: it cannot be in the future. */
+export function checkOccurrence(input: SituationInput, at: Pointers): void {
+  if (input.dataOcorrido && input.dataOcorrido > today()) {
+    throw unprocessable(
+      `${pointerOf(at, 'dataOcorrido')}: the occurrence date ${brDate(input.dataOcorrido)} is in the future; inform it once it has happened.`,
+      { errors: [{ pointer: pointerOf(at, 'dataOcorrido'), message: 'is in the future' }] },
+    );
+  }
+}
+
+/** A dropout brings restitution forward (A); any other restitution code contradicts it. */
+export function checkDropoutRestitution(input: SituationInput, at: Pointers): void {
+  if (input.tipo === TIPO.dropout && input.situacaoRestituicao !== undefined && input.situacaoRestituicao !== 'A') {
+    throw unprocessable(
+      `${pointerOf(at, 'situacaoRestituicao')}: a dropout (tipo E) brings restitution forward, so situacao-restituicao must be A (or be left out).`,
+    );
+  }
+}
+
+export interface LockCounters {
+  semestres_trancados: number;
+  trancamentos_consecutivos: number;
+  max_semestres_trancamento: number;
+  max_trancamentos_consecutivos: number;
+}
+
+/** The convênio's limits on locks: 422 naming the limit when one more lock would pass it. */
+export function checkLockLimits(contract: LockCounters, kept: boolean): void {
+  if (contract.semestres_trancados + 1 > contract.max_semestres_trancamento) {
+    throw unprocessable(
+      `This contract already has ${contract.semestres_trancados} locked semesters; the convênio allows at most ${contract.max_semestres_trancamento}.`,
+      { limite: 'max_semestres_trancamento', maximo: contract.max_semestres_trancamento },
+    );
+  }
+  if (kept && contract.trancamentos_consecutivos + 1 > contract.max_trancamentos_consecutivos) {
+    throw unprocessable(
+      `This contract's lock has already been kept ${contract.trancamentos_consecutivos} consecutive times; the convênio allows at most ${contract.max_trancamentos_consecutivos}.`,
+      { limite: 'max_trancamentos_consecutivos', maximo: contract.max_trancamentos_consecutivos },
+    );
+  }
+}

@@ -1,0 +1,59 @@
+import type { Db } from '../../db/database.js';
+import { inCallerIes } from '../../db/tenancy.js';
+import type { Caller } from '../../http/auth.js';
+
+/** The entry with its process, journey, student, bolsa, convênio limits and contract, as the caller may see it. */
+export function entryData(db: Db, caller: Caller, brbId: number) {
+  return db
+    .selectFrom('entrada_jornada as e')
+    .innerJoin('jornada as j', 'j.id', 'e.jornada_id')
+    .innerJoin('processo as p', 'p.entrada_id', 'e.id')
+    .innerJoin('estudante as s', 's.id', 'e.estudante_id')
+    .innerJoin('bolsa as b', 'b.id', 'e.bolsa_id')
+    .innerJoin('convenio as v', 'v.id', 'b.convenio_id')
+    .innerJoin('contrato as c', 'c.id', 'e.contrato_id')
+    .select([
+      'e.id',
+      'e.situacao',
+      'e.motivo',
+      'e.aba',
+      'p.id as processo_id',
+      'j.id as jornada_id',
+      'j.tipo as jornada_tipo',
+      'j.ano',
+      'j.semestre',
+      's.id as estudante_id',
+      's.nome',
+      's.cpf',
+      'b.id as bolsa_id',
+      'b.cod_bolsa',
+      'b.matricula',
+      'b.situacao_matricula',
+      'b.status as bolsa_status',
+      'c.id as contrato_id',
+      'c.numero',
+      'c.status as contrato_status',
+      'c.primeiro_mes_credito',
+      'c.previsao_formatura',
+      'c.inicio_restituicao',
+      'c.semestres_trancados',
+      'c.trancamentos_consecutivos',
+      'v.id as convenio_id',
+      'v.nome as convenio_nome',
+      'v.max_semestres_trancamento',
+      'v.max_trancamentos_consecutivos',
+    ])
+    .where('e.id', '=', brbId)
+    .where((eb) => inCallerIes(eb, 'e.ie_id', caller))
+    .executeTakeFirst();
+}
+
+export function requestsInProgress(db: Db, brbId: number) {
+  return db
+    .selectFrom('solicitacao')
+    .select(['id', 'tipo'])
+    .where('entrada_id', '=', brbId)
+    .where('status', '=', 'EM_ANDAMENTO')
+    .orderBy('id')
+    .execute();
+}

@@ -1,0 +1,57 @@
+import { invalidField } from '../../http/errors.js';
+
+/**
+ * Calendar days as 'yyyy-mm-dd' strings (what both drivers return for `date` columns). The
+ * interface sends dd-mm-yyyy in some bodies and ISO 8601 in others; each parser checks the day
+ * really exists (31-02-2026 is refused) and names the field's JSON pointer when it does not.
+ */
+const BR = /^(\d{2})-(\d{2})-(\d{4})$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})$/;
+const ISO_PREFIX = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ].*)?$/;
+
+function realDay(year: number, month: number, day: number): string | null {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (year < 1900 || year > 2200) return null;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+function parse(value: string, pattern: RegExp, order: 'dmy' | 'ymd', pointer: string, format: string): string {
+  const m = pattern.exec(value);
+  const day = m
+    ? order === 'dmy'
+      ? realDay(Number(m[3]), Number(m[2]), Number(m[1]))
+      : realDay(Number(m[1]), Number(m[2]), Number(m[3]))
+    : null;
+  if (!day) throw invalidField(pointer, `"${value}" is not a real date in the format ${format}`);
+  return day;
+}
+
+/** dd-mm-yyyy → yyyy-mm-dd. */
+export const parseBrDate = (value: string, pointer: string) => parse(value, BR, 'dmy', pointer, 'dd-mm-yyyy');
+
+/** yyyy-mm-dd → yyyy-mm-dd (checked). */
+export const parseIsoDate = (value: string, pointer: string) => parse(value, ISO, 'ymd', pointer, 'yyyy-mm-dd');
+
+/** ISO 8601 date or date-time → its calendar day, as written (no time-zone shift). */
+export const parseIsoDay = (value: string, pointer: string) =>
+  parse(value, ISO_PREFIX, 'ymd', pointer, 'ISO 8601 (yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ)');
+
+/** Today's calendar day in UTC; Brazil is behind UTC, so a local "today" is never after it. */
+export function today(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** The first day of the month after the given day (or after today). */
+export function firstDayOfNextMonth(day: string = today()): string {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  const year = m === 12 ? y + 1 : y;
+  const month = m === 12 ? 1 : m + 1;
+  return `${year}-${String(month).padStart(2, '0')}-01`;
+}
+
+/** dd-mm-yyyy for a yyyy-mm-dd day. */
+export function brDate(day: string): string {
+  const [y, m, d] = day.split('-');
+  return `${d}-${m}-${y}`;
+}
