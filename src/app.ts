@@ -10,6 +10,7 @@ import { requireBearer } from './http/authenticate.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { registerHealth } from './http/health.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { sharedSchemas } from './http/schemas.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
       registerHealth(scope as App);
       await scope.register(async (api) => {
         requireBearer(api as App, config.basePath);
+        registerIdempotency(api as App, config.basePath);
         for (const mod of modules) await mod.routes(api as App);
       });
     },

@@ -4,6 +4,7 @@ import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createAuth } from './http/auth.js';
 import type { App } from './http/types.js';
+import { startJobs } from './jobs/runner.js';
 import { type SeedOptions, seedIfEmpty } from './seed/index.js';
 
 export interface ServeOptions {
@@ -30,7 +31,9 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   }
   const auth = await createAuth(config.jwt, config.dataDir);
   const app = await buildApp({ config, db: database.db, auth });
+  const jobs = await startJobs(config, database.db, app.log);
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await database.close();
   });
   await app.listen({ port: config.port, host: config.host });

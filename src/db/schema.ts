@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 
 /**
@@ -301,7 +302,7 @@ export interface CoreTables {
 }
 
 // Areas add their tables here (e.g. `interface Database extends CoreTables, ValuesTables {}`).
-export interface Database extends CoreTables, TicketsTables {}
+export interface Database extends CoreTables, TicketsTables, JourneyLifecycleTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

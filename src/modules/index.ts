@@ -2,6 +2,7 @@ import type { Module } from '../http/types.js';
 import { actionsModule } from './actions/actions.routes.js';
 import { agreementsModule } from './agreements/agreements.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
+import { journeyLifecycleModule } from './journey-lifecycle/journey-lifecycle.routes.js';
 import { journeysModule } from './journeys/journeys.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
 import { preferencesModule } from './preferences/preferences.routes.js';
@@ -17,5 +18,6 @@ export const modules: Module[] = [
   preferencesModule,
   agreementsModule,
   ticketsModule,
+  journeyLifecycleModule,
   actionsModule,
 ];

@@ -1,0 +1,86 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import { purgeIdempotencyKeys } from '../http/idempotency.js';
+import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
+import { SERVICE_TIME_ZONE, today } from '../modules/journey-lifecycle/dates.js';
+
+/** The queue of the window-closing job (also purges expired Idempotency-Key answers). */
+export const WINDOWS_QUEUE = 'fechar-janelas';
+export const WINDOWS_CRON = '*/15 * * * *';
+const EMBEDDED_INTERVAL_MS = 15 * 60 * 1000;
+
+export interface JobRunner {
+  kind: 'pg-boss' | 'timer';
+  /** Runs the scheduled work once now, in-process (tests, CLI). */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** One pass of the scheduled work. */
+export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<void> {
+  const result = await closeEndedWindows(db, today());
+  const purged = await purgeIdempotencyKeys(db);
+  if (result.jornadasEncerradas > 0 || result.avisosFechamento > 0 || purged > 0) {
+    log.info({ ...result, chavesIdempotenciaRemovidas: purged }, 'scheduled job: renewal windows');
+  }
+}
+
+/**
+ * Starts the scheduled jobs. On PostgreSQL they go through pg-boss: a cron schedule every 15
+ * minutes on a `singleton` queue, so with several service instances exactly one runs each slot
+ * (pg-boss keeps its own tables in schema `pgboss`). Embedded PGlite is one instance by nature:
+ * the same work runs in-process on an unref'd timer.
+ */
+export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger): Promise<JobRunner> {
+  const runOnce = () => scheduledWork(db, log);
+  if (config.database.kind === 'pglite') {
+    let running: Promise<void> | null = null;
+    const tick = () => {
+      running ??= runOnce()
+        .catch((error) => log.error({ err: error }, 'scheduled job failed'))
+        .finally(() => {
+          running = null;
+        });
+    };
+    const timer = setInterval(tick, EMBEDDED_INTERVAL_MS);
+    timer.unref();
+    const first = setTimeout(tick, 1_000);
+    first.unref();
+    return {
+      kind: 'timer',
+      runOnce,
+      async stop() {
+        clearInterval(timer);
+        clearTimeout(first);
+        await running;
+      },
+    };
+  }
+
+  const boss = new PgBoss({
+    connectionString: config.database.url,
+    max: 2,
+    application_name: 'renova-jobs',
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
+  await boss.start();
+  await boss.createQueue(WINDOWS_QUEUE, {
+    name: WINDOWS_QUEUE,
+    policy: 'singleton',
+    retryLimit: 2,
+    expireInMinutes: 10,
+  });
+  await boss.schedule(WINDOWS_QUEUE, WINDOWS_CRON, {}, { tz: SERVICE_TIME_ZONE });
+  await boss.work(WINDOWS_QUEUE, async () => {
+    await runOnce();
+  });
+  return {
+    kind: 'pg-boss',
+    runOnce,
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
+    },
+  };
+}

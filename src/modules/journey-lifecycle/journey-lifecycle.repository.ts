@@ -1,0 +1,241 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
+import { inCallerIes } from '../../db/tenancy.js';
+import type { Caller } from '../../http/auth.js';
+
+type Trx = Transaction<Database>;
+type Conn = Kysely<Database>;
+
+/** Who gets an entry when a journey is opened or refreshed. */
+export type EligibilityRule = 'TODOS_ATIVOS' | 'NAO_RENOVADOS_ANTERIOR';
+
+export const ruleOfType = (tipo: string): EligibilityRule =>
+  tipo === 'REGULARIZACAO' ? 'NAO_RENOVADOS_ANTERIOR' : 'TODOS_ATIVOS';
+
+/** The period before (ano, semestre). */
+export const previousPeriod = (ano: number, semestre: number) =>
+  semestre === 2 ? { ano, semestre: 1 } : { ano: ano - 1, semestre: 2 };
+
+export interface JourneyRow {
+  id: number;
+  ie_id: number;
+  tipo: string;
+  ano: number;
+  semestre: number;
+  status: 'ABERTA' | 'ENCERRADA';
+  janela_inicio: string;
+  janela_fim: string;
+  aberta_por: string;
+  aberta_em: Date;
+}
+
+const JOURNEY_COLUMNS = [
+  'id',
+  'ie_id',
+  'tipo',
+  'ano',
+  'semestre',
+  'status',
+  'janela_inicio',
+  'janela_fim',
+  'aberta_por',
+  'aberta_em',
+] as const;
+
+export function existingIes(db: Conn, ieIds: number[]) {
+  return db.selectFrom('ie').select('id').where('id', 'in', ieIds).execute();
+}
+
+/** The longest renewal window (days) among the IE's active convênios; null when it has none. */
+export async function windowDays(trx: Trx, ieId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('convenio')
+    .select((eb) => eb.fn.max('janela_dias').as('dias'))
+    .where('ie_id', '=', ieId)
+    .where('ativo', '=', true)
+    .executeTakeFirst();
+  return row?.dias ?? null;
+}
+
+export function findJourney(trx: Trx, ieId: number, tipo: string, ano: number, semestre: number) {
+  return trx
+    .selectFrom('jornada')
+    .select(JOURNEY_COLUMNS)
+    .where('ie_id', '=', ieId)
+    .where('tipo', '=', tipo)
+    .where('ano', '=', ano)
+    .where('semestre', '=', semestre)
+    .executeTakeFirst();
+}
+
+export function insertJourney(
+  trx: Trx,
+  values: { ieId: number; tipo: string; ano: number; semestre: number; inicio: string; fim: string; por: string },
+): Promise<JourneyRow> {
+  return trx
+    .insertInto('jornada')
+    .values({
+      ie_id: values.ieId,
+      tipo: values.tipo,
+      ano: values.ano,
+      semestre: values.semestre,
+      janela_inicio: values.inicio,
+      janela_fim: values.fim,
+      aberta_por: values.por,
+    })
+    .returning(JOURNEY_COLUMNS)
+    .executeTakeFirstOrThrow();
+}
+
+/** A journey the caller may see, locked so a refresh, an insert and the window job never overlap. */
+export function lockJourney(trx: Trx, caller: Caller, jornadaId: number): Promise<JourneyRow | undefined> {
+  return trx
+    .selectFrom('jornada')
+    .select(JOURNEY_COLUMNS)
+    .where('id', '=', jornadaId)
+    .where((eb) => inCallerIes(eb, 'jornada.ie_id', caller))
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+}
+
+/** The open journeys of the given IEs, locked. */
+export function lockOpenJourneys(trx: Trx, ieIds: number[]): Promise<JourneyRow[]> {
+  return trx
+    .selectFrom('jornada')
+    .select(JOURNEY_COLUMNS)
+    .where('ie_id', 'in', ieIds)
+    .where('status', '=', 'ABERTA')
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+}
+
+export interface SituationTotal {
+  situacao: Situacao;
+  motivo: MotivoSemRenovacao | null;
+  total: number;
+}
+
+export async function journeyCounters(trx: Trx, jornadaId: number): Promise<SituationTotal[]> {
+  const rows = await trx
+    .selectFrom('contador_jornada')
+    .select(['situacao', 'motivo', 'total'])
+    .where('jornada_id', '=', jornadaId)
+    .where('total', '<>', 0)
+    .orderBy('situacao')
+    .orderBy('motivo')
+    .execute();
+  return rows.map((r) => ({ ...r, motivo: (r.motivo || null) as MotivoSemRenovacao | null }));
+}
+
+export interface InsertEntries {
+  journey: Pick<JourneyRow, 'id' | 'ie_id' | 'tipo' | 'ano' | 'semestre'>;
+  rule: EligibilityRule;
+  /** Timeline action of the events written, e.g. ABERTURA_JORNADA. */
+  acao: string;
+  caller: Pick<Caller, 'sub' | 'name'>;
+  /** Only these contracts (insert by hand). */
+  contratoIds?: number[];
+}
+
+/**
+ * One statement, set-based: every eligible contract of the journey's IE not yet in the journey
+ * gets an entry (APTO, or SEM_RENOVACAO/TRANCAMENTO when its previous-period entry ended locked),
+ * its process and an opening timeline event. The counters follow by the entry table's triggers.
+ * Answers how many entries were created per situação.
+ */
+export async function insertEligibleEntries(trx: Trx, input: InsertEntries): Promise<SituationTotal[]> {
+  const { journey, caller } = input;
+  const prev = previousPeriod(journey.ano, journey.semestre);
+  const onlyNotRenewed =
+    input.rule === 'NAO_RENOVADOS_ANTERIOR'
+      ? sql`and p.situacao = 'SEM_RENOVACAO' and p.motivo = 'NAO_RENOVADO'`
+      : sql``;
+  const onlyContracts = input.contratoIds ? sql`and c.id = any(${input.contratoIds}::int8[])` : sql``;
+  const detalhes = JSON.stringify({
+    jornadaId: journey.id,
+    tipo: journey.tipo,
+    ano: journey.ano,
+    semestre: journey.semestre,
+  });
+  const result = await sql<{ situacao: Situacao; motivo: MotivoSemRenovacao | null; total: number }>`
+    with prev as (
+      select distinct on (e.contrato_id) e.contrato_id, e.situacao, e.motivo
+      from entrada_jornada e
+      join jornada j on j.id = e.jornada_id
+      where j.ie_id = ${journey.ie_id}::int8 and j.ano = ${prev.ano}::int4 and j.semestre = ${prev.semestre}::int4
+      order by e.contrato_id, j.aberta_em desc, e.id desc
+    ),
+    elig as (
+      select c.id as contrato_id, b.id as bolsa_id, b.estudante_id, b.curso_id, b.campus_id, b.turno_id,
+        es.nome_busca, es.cpf, b.matricula,
+        coalesce(p.situacao = 'SEM_RENOVACAO' and p.motivo = 'TRANCAMENTO', false) as herdado
+      from contrato c
+      join bolsa b on b.id = c.bolsa_id
+      join estudante es on es.id = b.estudante_id
+      left join prev p on p.contrato_id = c.id
+      where c.ie_id = ${journey.ie_id}::int8 and b.ie_id = c.ie_id
+        and c.status = 'ATIVO' and b.status = 'ATIVA'
+        and not exists (
+          select 1 from entrada_jornada x where x.jornada_id = ${journey.id}::int8 and x.contrato_id = c.id
+        )
+        ${onlyNotRenewed}
+        ${onlyContracts}
+    ),
+    ins as (
+      insert into entrada_jornada (jornada_id, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id,
+        turno_id, nome_busca, cpf, matricula, situacao, motivo)
+      select ${journey.id}::int8, ${journey.ie_id}::int8, contrato_id, bolsa_id, estudante_id, curso_id, campus_id,
+        turno_id, nome_busca, cpf, matricula,
+        case when herdado then 'SEM_RENOVACAO' else 'APTO' end,
+        case when herdado then 'TRANCAMENTO' end
+      from elig
+      order by contrato_id
+      returning id, contrato_id, matricula, situacao, motivo
+    ),
+    proc as (
+      insert into processo (entrada_id, contrato_id, ie_id, ano, semestre, matricula)
+      select id, contrato_id, ${journey.ie_id}::int8, ${journey.ano}::int4, ${journey.semestre}::int4, matricula
+      from ins
+      order by id
+      returning id, entrada_id
+    ),
+    ev as (
+      insert into evento_timeline (processo_id, entrada_id, ie_id, acao, situacao_nova, motivo_novo, usuario,
+        usuario_nome, detalhes)
+      select proc.id, ins.id, ${journey.ie_id}::int8, ${input.acao}::text, ins.situacao, ins.motivo,
+        ${caller.sub}::text, ${caller.name}::text,
+        ${detalhes}::jsonb || case when ins.motivo = 'TRANCAMENTO'
+          then '{"trancamentoHerdado": true}'::jsonb else '{}'::jsonb end
+      from proc join ins on ins.id = proc.entrada_id
+      returning 1
+    )
+    select situacao, motivo, count(*)::int8 as total from ins group by situacao, motivo order by situacao, motivo`.execute(
+    trx,
+  );
+  return result.rows;
+}
+
+/** Contracts the caller can see matching every identifier given (insert by hand). */
+export function findContracts(trx: Trx, caller: Caller, by: { contratoId?: number; bolsaId?: number; cpf?: string }) {
+  let query = trx
+    .selectFrom('contrato as c')
+    .innerJoin('bolsa as b', 'b.id', 'c.bolsa_id')
+    .innerJoin('estudante as es', 'es.id', 'b.estudante_id')
+    .select(['c.id', 'c.ie_id', 'c.status', 'c.bolsa_id', 'b.status as bolsa_status', 'c.numero'])
+    .where((eb) => inCallerIes(eb, 'c.ie_id', caller));
+  if (by.contratoId !== undefined) query = query.where('c.id', '=', by.contratoId);
+  if (by.bolsaId !== undefined) query = query.where('b.id', '=', by.bolsaId);
+  if (by.cpf !== undefined) query = query.where('es.cpf', '=', by.cpf);
+  return query.orderBy('c.id').execute();
+}
+
+export function entryOfContract(trx: Trx, jornadaId: number, contratoId: number) {
+  return trx
+    .selectFrom('entrada_jornada as e')
+    .innerJoin('processo as p', 'p.entrada_id', 'e.id')
+    .select(['e.id', 'p.id as processo_id', 'e.ie_id', 'e.contrato_id', 'e.bolsa_id', 'e.situacao', 'e.motivo'])
+    .where('e.jornada_id', '=', jornadaId)
+    .where('e.contrato_id', '=', contratoId)
+    .executeTakeFirst();
+}

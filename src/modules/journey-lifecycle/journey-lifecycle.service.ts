@@ -1,0 +1,230 @@
+import type { Db } from '../../db/database.js';
+import { callerHasIe } from '../../db/tenancy.js';
+import type { Caller } from '../../http/auth.js';
+import { conflict, invalidField, notFound, unprocessable } from '../../http/errors.js';
+import { normalizeCpf } from '../../lib/cpf.js';
+import { LISTS, referenceCodes } from '../reference/reference.repository.js';
+import { addDays, isCalendarDate, today } from './dates.js';
+import * as repo from './journey-lifecycle.repository.js';
+import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
+
+/** Window length when the IE has no active convênio (the convênio column's default). */
+const DEFAULT_WINDOW_DAYS = 45;
+
+export const TIMELINE_ACTIONS = {
+  abertura: 'ABERTURA_JORNADA',
+  atualizacao: 'ATUALIZACAO_JORNADA',
+  insercao: 'INSERCAO_MANUAL',
+} as const;
+
+/** The journey type, checked against reference list 'tipo-jornada' (400 naming the allowed codes). */
+async function journeyType(db: Db, fromPath: string | undefined, fromBody: string | undefined): Promise<string> {
+  const allowed = await referenceCodes(db, LISTS.tiposJornada);
+  const check = (value: string, pointer: string) => {
+    const tipo = value.toUpperCase();
+    if (!allowed.includes(tipo)) throw invalidField(pointer, `must be one of: ${allowed.join(', ')}`);
+    return tipo;
+  };
+  const path = fromPath === undefined ? undefined : check(fromPath, '/params/tipo');
+  const body = fromBody === undefined ? undefined : check(fromBody, '/body/tipo');
+  if (path && body && path !== body) {
+    throw invalidField('/body/tipo', `must be ${path} (the type in the path) or be omitted`);
+  }
+  return path ?? body ?? 'RENOVACAO';
+}
+
+/** The IEs an operation applies to: the one named (404 when not the caller's), or all of the caller's. */
+async function targetIes(db: Db, caller: Caller, ieId: number | undefined, alternative = ''): Promise<number[]> {
+  if (ieId !== undefined) {
+    if (!callerHasIe(caller, ieId) || (await repo.existingIes(db, [ieId])).length === 0) throw notFound(`IE ${ieId}`);
+    return [ieId];
+  }
+  if (caller.all) throw invalidField('/body/ieId', `is required for an operator${alternative}`);
+  return caller.ies;
+}
+
+function checkDate(value: string | undefined, pointer: string) {
+  if (value !== undefined && !isCalendarDate(value)) throw invalidField(pointer, 'must be a real date (yyyy-mm-dd)');
+}
+
+function toOpenedJourney(j: repo.JourneyRow, contadores: repo.SituationTotal[]) {
+  return {
+    id: j.id,
+    ieId: j.ie_id,
+    tipo: j.tipo,
+    ano: j.ano,
+    semestre: j.semestre,
+    status: j.status,
+    janelaInicio: j.janela_inicio,
+    janelaFim: j.janela_fim,
+    abertaPor: j.aberta_por,
+    abertaEm: j.aberta_em.toISOString(),
+    totalEntradas: contadores.reduce((n, c) => n + c.total, 0),
+    contadores,
+  };
+}
+
+/** Opens a journey of the type for the period at each target IE; all or nothing. */
+export async function openJourneys(db: Db, caller: Caller, tipoPath: string | undefined, body: OpenJourneyBody) {
+  const tipo = await journeyType(db, tipoPath, body.tipo);
+  checkDate(body.janelaInicio, '/body/janelaInicio');
+  checkDate(body.janelaFim, '/body/janelaFim');
+  const now = today();
+  if (body.janelaFim !== undefined && body.janelaFim < now) {
+    throw invalidField('/body/janelaFim', `must not be before today (${now}): the window would close at once`);
+  }
+  if (body.janelaInicio !== undefined && body.janelaFim !== undefined && body.janelaFim < body.janelaInicio) {
+    throw invalidField('/body/janelaFim', 'must not be before janelaInicio');
+  }
+  const ieIds = await targetIes(db, caller, body.ieId);
+  const existing = await repo.existingIes(db, ieIds);
+  const missing = ieIds.filter((id) => !existing.some((e) => e.id === id));
+  if (missing.length > 0) throw notFound(`IE ${missing.join(', ')}`);
+
+  return db.transaction().execute(async (trx) => {
+    const jornadas = [];
+    for (const ieId of ieIds) {
+      const already = await repo.findJourney(trx, ieId, tipo, body.ano, body.semestre);
+      if (already) {
+        throw conflict(
+          `A ${tipo} journey for IE ${ieId} and ${body.ano}/${body.semestre} is already open (journeyId ${already.id}); ` +
+            'refresh it with POST /s/v2/renovacao/jornadas/atualizar instead.',
+          { journeyId: already.id },
+        );
+      }
+      const inicio = body.janelaInicio ?? now;
+      const fim = body.janelaFim ?? addDays(inicio, ((await repo.windowDays(trx, ieId)) ?? DEFAULT_WINDOW_DAYS) - 1);
+      if (fim < inicio) throw invalidField('/body/janelaFim', 'must not be before janelaInicio');
+      const journey = await repo.insertJourney(trx, {
+        ieId,
+        tipo,
+        ano: body.ano,
+        semestre: body.semestre,
+        inicio,
+        fim,
+        por: caller.sub,
+      });
+      await repo.insertEligibleEntries(trx, {
+        journey,
+        rule: repo.ruleOfType(tipo),
+        acao: TIMELINE_ACTIONS.abertura,
+        caller,
+      });
+      jornadas.push(toOpenedJourney(journey, await repo.journeyCounters(trx, journey.id)));
+    }
+    return { jornadas };
+  });
+}
+
+/** Adds entries for contracts that became eligible since the journey opened. */
+export async function refreshJourneys(db: Db, caller: Caller, body: RefreshJourneyBody) {
+  const ieIds = body.jornadaId === undefined ? await targetIes(db, caller, body.ieId, ' (or give jornadaId)') : [];
+  return db.transaction().execute(async (trx) => {
+    let journeys: repo.JourneyRow[];
+    if (body.jornadaId !== undefined) {
+      const journey = await repo.lockJourney(trx, caller, body.jornadaId);
+      if (!journey || (body.ieId !== undefined && journey.ie_id !== body.ieId)) {
+        throw notFound(`Journey ${body.jornadaId}`);
+      }
+      if (journey.status !== 'ABERTA') {
+        throw conflict(`Journey ${journey.id} is ${journey.status}: its window ended on ${journey.janela_fim}.`);
+      }
+      journeys = [journey];
+    } else {
+      journeys = await repo.lockOpenJourneys(trx, ieIds);
+      if (journeys.length === 0) {
+        throw notFound(`An open journey of IE ${ieIds.join(', ')} (open one with POST /s/v2/renovacao/jornadas/abrir)`);
+      }
+    }
+    const jornadas = [];
+    for (const journey of journeys) {
+      const added = await repo.insertEligibleEntries(trx, {
+        journey,
+        rule: repo.ruleOfType(journey.tipo),
+        acao: TIMELINE_ACTIONS.atualizacao,
+        caller,
+      });
+      jornadas.push({
+        jornadaId: journey.id,
+        ieId: journey.ie_id,
+        tipo: journey.tipo,
+        ano: journey.ano,
+        semestre: journey.semestre,
+        adicionados: added.reduce((n, c) => n + c.total, 0),
+      });
+    }
+    return { adicionados: jornadas.reduce((n, j) => n + j.adicionados, 0), jornadas };
+  });
+}
+
+/** Inserts one beneficiary by hand, after checking it may join the journey. */
+export async function insertBeneficiary(db: Db, caller: Caller, body: InsertBeneficiaryBody) {
+  if (body.contratoId === undefined && body.bolsaId === undefined && body.cpf === undefined) {
+    throw invalidField('/body/contratoId', 'give contratoId, bolsaId or cpf');
+  }
+  let cpf: string | undefined;
+  if (body.cpf !== undefined) {
+    cpf = normalizeCpf(body.cpf) ?? undefined;
+    if (!cpf) throw invalidField('/body/cpf', 'is not a valid CPF (11 digits, with or without mask)');
+  }
+  return db.transaction().execute(async (trx) => {
+    const journey = await repo.lockJourney(trx, caller, body.journeyId);
+    if (!journey) throw notFound(`Journey ${body.journeyId}`);
+    if (journey.status !== 'ABERTA') {
+      throw conflict(
+        `Journey ${journey.id} is ${journey.status}; beneficiaries can only be inserted into an open journey.`,
+      );
+    }
+    const found = await repo.findContracts(trx, caller, { contratoId: body.contratoId, bolsaId: body.bolsaId, cpf });
+    if (found.length === 0) throw notFound('Contract');
+    // A student may have several contracts: prefer the journey IE's, then the active ones.
+    const sameIe = found.filter((c) => c.ie_id === journey.ie_id);
+    const pool = sameIe.length > 0 ? sameIe : found;
+    const active = pool.filter((c) => c.status === 'ATIVO' && c.bolsa_status === 'ATIVA');
+    if (active.length > 1) {
+      throw unprocessable(
+        `The identifiers given match ${active.length} active contracts (${active.map((c) => c.id).join(', ')}); give contratoId.`,
+      );
+    }
+    const contract = active[0] ?? pool[0]!;
+    if (contract.ie_id !== journey.ie_id) {
+      throw unprocessable(
+        `Contract ${contract.id} belongs to IE ${contract.ie_id}, but journey ${journey.id} is of IE ${journey.ie_id}.`,
+      );
+    }
+    if (contract.status !== 'ATIVO') {
+      throw unprocessable(
+        `Contract ${contract.id} is ${contract.status}; only an active (ATIVO) contract can join a journey.`,
+      );
+    }
+    if (contract.bolsa_status !== 'ATIVA') {
+      throw unprocessable(
+        `The scholarship (bolsa ${contract.bolsa_id}) of contract ${contract.id} is ${contract.bolsa_status}; only an active one can join a journey.`,
+      );
+    }
+    const already = await repo.entryOfContract(trx, journey.id, contract.id);
+    if (already) {
+      throw conflict(`Contract ${contract.id} is already in journey ${journey.id} (brbId ${already.id}).`, {
+        brbId: already.id,
+      });
+    }
+    await repo.insertEligibleEntries(trx, {
+      journey,
+      rule: 'TODOS_ATIVOS',
+      acao: TIMELINE_ACTIONS.insercao,
+      caller,
+      contratoIds: [contract.id],
+    });
+    const entry = (await repo.entryOfContract(trx, journey.id, contract.id))!;
+    return {
+      brbId: entry.id,
+      processoId: entry.processo_id,
+      jornadaId: journey.id,
+      ieId: entry.ie_id,
+      contratoId: entry.contrato_id,
+      bolsaId: entry.bolsa_id,
+      situacao: entry.situacao,
+      motivo: entry.motivo,
+    };
+  });
+}

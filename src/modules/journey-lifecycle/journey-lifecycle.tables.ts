@@ -1,0 +1,30 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Stored answer of a request sent with an Idempotency-Key (migrations/0250_journey_lifecycle.ts). */
+export interface ChaveIdempotenciaTable {
+  /** The caller's sub. */
+  usuario: string;
+  /** Method and route pattern, e.g. 'POST /s/v1/insere-jornada'. */
+  operacao: string;
+  chave: string;
+  /** sha256 (hex) of the canonical request: params, query and body. */
+  hash_requisicao: string;
+  estado: Generated<'EM_ANDAMENTO' | 'CONCLUIDA'>;
+  status_resposta: number | null;
+  content_type: string | null;
+  corpo: ColumnType<Uint8Array | null, Uint8Array | Buffer | null | undefined, Uint8Array | Buffer | null>;
+  created_at: Generated<Date>;
+  concluida_em: Date | null;
+}
+
+/** A warning sent once per journey, e.g. JANELA_FECHANDO. */
+export interface JornadaAvisoTable {
+  jornada_id: number;
+  tipo: string;
+  created_at: Generated<Date>;
+}
+
+export interface JourneyLifecycleTables {
+  chave_idempotencia: ChaveIdempotenciaTable;
+  jornada_aviso: JornadaAvisoTable;
+}

@@ -1,0 +1,63 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { startJobs, WINDOWS_CRON, WINDOWS_QUEUE } from '../../src/jobs/runner.js';
+import { createTestApp, TEST_SECRET, type TestContext } from '../helpers/app.js';
+import { testDatabaseKind } from '../helpers/db.js';
+import { createContract, createEntry, createIe, createJourney } from '../helpers/factories.js';
+
+let t: TestContext;
+before(async () => {
+  t = await createTestApp();
+});
+after(() => t.close());
+
+const log = pino({ level: 'silent' });
+
+describe('scheduled job runner', () => {
+  test('starts on this database, runs the window job once on demand and stops cleanly', async () => {
+    let config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://' });
+    if (testDatabaseKind === 'postgres') {
+      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
+      const url = new URL(process.env.TEST_DATABASE_URL!);
+      url.pathname = `/${rows[0]!.name}`;
+      config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://', DATABASE_URL: url.toString() });
+    }
+    const ie = await createIe(t.db);
+    const journey = await createJourney(t.db, ie, {
+      ano: 2020,
+      semestre: 1,
+      janelaInicio: '2020-01-01',
+      janelaFim: '2020-02-01',
+    });
+    const contract = await createContract(t.db, ie);
+    const entry = await createEntry(t.db, ie, journey, contract);
+
+    const jobs = await startJobs(config, t.db, log);
+    try {
+      assert.equal(jobs.kind, testDatabaseKind === 'postgres' ? 'pg-boss' : 'timer');
+      if (jobs.kind === 'pg-boss') {
+        // pg-boss keeps its queue and cron schedule in its own schema: one schedule for every instance.
+        const schedules = await sql<{ name: string; cron: string }>`select name, cron from pgboss.schedule`.execute(
+          t.db,
+        );
+        assert.deepEqual(schedules.rows, [{ name: WINDOWS_QUEUE, cron: WINDOWS_CRON }]);
+        const queue = await sql<{
+          policy: string;
+        }>`select policy from pgboss.queue where name = ${WINDOWS_QUEUE}`.execute(t.db);
+        assert.equal(queue.rows[0]?.policy, 'singleton');
+      }
+      await jobs.runOnce();
+      const row = await t.db
+        .selectFrom('entrada_jornada')
+        .select(['situacao', 'motivo'])
+        .where('id', '=', entry.brbId)
+        .executeTakeFirstOrThrow();
+      assert.deepEqual(row, { situacao: 'SEM_RENOVACAO', motivo: 'NAO_RENOVADO' });
+    } finally {
+      await jobs.stop();
+    }
+  });
+});
