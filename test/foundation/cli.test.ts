@@ -50,7 +50,7 @@ test('serve shuts down gracefully on SIGTERM: exits 0 and the data directory ope
     out += c;
   });
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`no start: ${out}`)), 150_000);
     child.stdout.on('data', () => {
       if (out.includes('renova is listening')) {
         clearTimeout(timer);
