@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -38,6 +39,17 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
     },
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     return503OnClosing: true,
+    schemaController: {
+      compilersFactory: {
+        // Success bodies get a compiled serializer; problem bodies (small, open-ended, one shape
+        // for every route) go through JSON.stringify, so start-up does not compile one serializer
+        // per route and error status.
+        buildSerializer: (externalSchemas, options) => {
+          const compile = SerializerSelector()(externalSchemas as never, options as never);
+          return (route) => (Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : compile(route));
+        },
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', db);

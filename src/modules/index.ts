@@ -2,6 +2,7 @@ import type { Module } from '../http/types.js';
 import { actionsModule } from './actions/actions.routes.js';
 import { agreementsModule } from './agreements/agreements.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
+import { dashboardModule } from './dashboard/dashboard.routes.js';
 import { journeyLifecycleModule } from './journey-lifecycle/journey-lifecycle.routes.js';
 import { journeysModule } from './journeys/journeys.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
@@ -18,6 +19,7 @@ export const modules: Module[] = [
   preferencesModule,
   agreementsModule,
   ticketsModule,
+  dashboardModule,
   journeyLifecycleModule,
   actionsModule,
 ];

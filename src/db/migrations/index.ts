@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as core from './0001_core.js';
 import * as referenceData from './0002_reference_data.js';
 import * as leanEntryWrites from './0003_lean_entry_writes.js';
+import * as dashboard from './0101_dashboard.js';
 import * as journeyLifecycle from './0250_journey_lifecycle.js';
 import * as workspace from './0401_workspace.js';
 
@@ -13,6 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001_core': core,
   '0002_reference_data': referenceData,
   '0003_lean_entry_writes': leanEntryWrites,
+  '0101_dashboard': dashboard,
   '0250_journey_lifecycle': journeyLifecycle,
   '0401_workspace': workspace,
 };
