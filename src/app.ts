@@ -46,7 +46,8 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
         // per route and error status.
         buildSerializer: (externalSchemas, options) => {
           const compile = SerializerSelector()(externalSchemas as never, options as never);
-          return (route) => (Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : compile(route));
+          return (route) =>
+            Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : compile(route);
         },
       },
     },
