@@ -12,6 +12,11 @@ const positiveInt = (value: string) => {
   if (!Number.isSafeInteger(n) || n < 1) throw new InvalidArgumentError('must be a positive whole number');
   return n;
 };
+const isoDate = (value: string) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(Date.parse(value)))
+    throw new InvalidArgumentError('must be a date as yyyy-mm-dd');
+  return value;
+};
 const collectInt = (value: string, previous: number[] = []) => [...previous, positiveInt(value)];
 
 /** The demo a fresh embedded database gets, and the mock environment serves at every start. */
@@ -81,7 +86,8 @@ program
   .option('--ies <n>', 'number of IEs (ids 1..N)', positiveInt, 3)
   .option('--students <n>', 'number of students (one contract each)', positiveInt, 3000)
   .option('--seed <s>', 'random seed; the same seed gives the same data', positiveInt, 42)
-  .action(async (options: { ies: number; students: number; seed: number }) => {
+  .option('--today <yyyy-mm-dd>', 'the date the open journey is built around (default: today)', isoDate)
+  .action(async (options: { ies: number; students: number; seed: number; today?: string }) => {
     const config = loadConfig();
     const database = await createDatabase(config.database);
     const progress = progressReporter();
