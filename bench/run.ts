@@ -1,0 +1,44 @@
+// npm run bench: every benchmark, in order, against PostgreSQL (BENCH_DATABASE_URL, default
+// postgres://postgres@127.0.0.1:5432/renova_bench). The seed leaves that database with 500 IEs and
+// 1,000,000 students for the dashboard cases; journey opening and sheet import make scratch
+// databases of their own. `npm run bench -- --skip-seed` reuses an already seeded database;
+// `--only dashboard,import` runs a subset (seed, dashboard, open-journey).
+import { runDashboardBench } from './dashboard.js';
+import { benchOpenJourney } from './open-journey.js';
+import { benchSeed, SEED_TARGETS } from './seed.js';
+
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench';
+const args = process.argv.slice(2);
+const onlyAt = args.indexOf('--only');
+const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '').split(',') : null;
+const wanted = (name: string) => only === null || only.includes(name);
+const summary: string[] = [];
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+if (wanted('seed') && !args.includes('--skip-seed')) {
+  log('\n## seed: renova seed --ies 500 --students 1000000 on PostgreSQL');
+  const r = await benchSeed({ url });
+  const pass = r.seconds <= SEED_TARGETS.seconds && r.peakRssBytes <= SEED_TARGETS.peakRssBytes;
+  summary.push(
+    `seed 500 IEs / 1,000,000 students: ${r.seconds.toFixed(1)} s (≤ 120), peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB (≤ 1024) — ${pass ? 'PASS' : 'MISS'}`,
+  );
+}
+if (wanted('dashboard')) {
+  log('\n## dashboard: tab list, deep page, counters, autocomplete, bare Fastify + pg ceiling');
+  for (const c of await runDashboardBench({ databaseUrl: url, log })) {
+    summary.push(
+      `${c.name}: p50 ${c.p50.toFixed(1)} ms, p99 ${c.p99.toFixed(1)} ms, ${c.throughput.toFixed(0)} req/s, ${c.errors} errors (${c.target}) — ${c.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
+}
+if (wanted('open-journey')) {
+  log('\n## open journey: one IE with 100,000 contracts');
+  const r = await benchOpenJourney({ url, log });
+  summary.push(
+    `open journey, ${r.contracts} contracts → ${r.entries} entries: ${r.seconds.toFixed(2)} s (≤ ${r.targetSeconds}) — ${r.pass ? 'PASS' : 'MISS'}`,
+  );
+}
+// The sheet-import benchmark (bench/import.ts) joins this list when the values area lands.
+
+log('\n## summary');
+for (const line of summary) log(line);
