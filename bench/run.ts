@@ -2,8 +2,9 @@
 // postgres://postgres@127.0.0.1:5432/renova_bench). The seed leaves that database with 500 IEs and
 // 1,000,000 students for the dashboard cases; journey opening and sheet import make scratch
 // databases of their own. `npm run bench -- --skip-seed` reuses an already seeded database;
-// `--only dashboard,import` runs a subset (seed, dashboard, open-journey).
+// `--only dashboard,import` runs a subset (seed, dashboard, open-journey, import).
 import { runDashboardBench } from './dashboard.js';
+import { benchImport } from './import.js';
 import { benchOpenJourney } from './open-journey.js';
 import { benchSeed, SEED_TARGETS } from './seed.js';
 
@@ -38,7 +39,14 @@ if (wanted('open-journey')) {
     `open journey, ${r.contracts} contracts → ${r.entries} entries: ${r.seconds.toFixed(2)} s (≤ ${r.targetSeconds}) — ${r.pass ? 'PASS' : 'MISS'}`,
   );
 }
-// The sheet-import benchmark (bench/import.ts) joins this list when the values area lands.
+if (wanted('import')) {
+  log('\n## import: a 100,000-row values sheet, CSV and xlsx, while /healthz is polled');
+  for (const c of await benchImport({ url, log })) {
+    summary.push(
+      `import ${c.rows.toLocaleString('en')} rows ${c.format}: ${c.seconds.toFixed(2)} s (≤ ${c.targetSeconds}), peak RSS ${(c.peakRssBytes / 2 ** 20).toFixed(0)} MiB (≤ 300), event-loop p99 ${c.eventLoopP99Ms.toFixed(1)} ms (≤ 50), /healthz p99 ${c.healthz.p99Ms.toFixed(1)} ms — ${c.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
+}
 
 log('\n## summary');
 for (const line of summary) log(line);

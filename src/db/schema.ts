@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
+import type { ValuesTables } from '../modules/values/values.tables.js';
 
 /**
  * Table types of the core schema (migrations/0001_core.ts). int8 columns come back as number and
@@ -302,7 +303,7 @@ export interface CoreTables {
 }
 
 // Areas add their tables here (e.g. `interface Database extends CoreTables, ValuesTables {}`).
-export interface Database extends CoreTables, TicketsTables, JourneyLifecycleTables {}
+export interface Database extends CoreTables, TicketsTables, JourneyLifecycleTables, ValuesTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

@@ -6,9 +6,13 @@ import { dashboardModule } from './dashboard/dashboard.routes.js';
 import { journeyLifecycleModule } from './journey-lifecycle/journey-lifecycle.routes.js';
 import { journeysModule } from './journeys/journeys.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
+import { operatorModule } from './operator/operator.routes.js';
 import { preferencesModule } from './preferences/preferences.routes.js';
 import { referenceModule } from './reference/reference.routes.js';
+import { refundsModule } from './refunds/refunds.routes.js';
 import { ticketsModule } from './tickets/tickets.routes.js';
+import { transfersModule } from './transfers/transfers.routes.js';
+import { valuesModule } from './values/values.routes.js';
 
 /** Every domain area, in registration order. */
 export const modules: Module[] = [
@@ -22,4 +26,8 @@ export const modules: Module[] = [
   dashboardModule,
   journeyLifecycleModule,
   actionsModule,
+  valuesModule,
+  refundsModule,
+  operatorModule,
+  transfersModule,
 ];

@@ -4,6 +4,8 @@ import * as referenceData from './0002_reference_data.js';
 import * as leanEntryWrites from './0003_lean_entry_writes.js';
 import * as dashboard from './0101_dashboard.js';
 import * as journeyLifecycle from './0250_journey_lifecycle.js';
+import * as values from './0301_values.js';
+import * as restitution from './0302_restitution.js';
 import * as workspace from './0401_workspace.js';
 
 /**
@@ -16,5 +18,7 @@ export const migrations: Record<string, Migration> = {
   '0003_lean_entry_writes': leanEntryWrites,
   '0101_dashboard': dashboard,
   '0250_journey_lifecycle': journeyLifecycle,
+  '0301_values': values,
+  '0302_restitution': restitution,
   '0401_workspace': workspace,
 };

@@ -4,6 +4,7 @@ import { institutionsStage } from './institutions.js';
 import { journeysStage } from './journeys.js';
 import { notificationsStage } from './notifications.js';
 import { shiftsStage } from './shifts.js';
+import { valuesStage } from './values.js';
 
 /**
  * The seed, in order. A later area appends its stage here (values batches, restitution payments):
@@ -16,4 +17,5 @@ export const SEED_STAGES: readonly SeedStage[] = [
   journeysStage,
   contractsStage,
   notificationsStage,
+  valuesStage,
 ];

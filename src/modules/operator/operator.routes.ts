@@ -1,0 +1,95 @@
+import { Type } from '@sinclair/typebox';
+import { responses } from '../../http/schemas.js';
+import type { App, Module } from '../../http/types.js';
+import * as schemas from './operator.schemas.js';
+import * as service from './operator.service.js';
+
+/**
+ * The foundation's back office (role OPERADOR), under /s/operador: not in the interface, needed
+ * for the lifecycle the dashboard shows (processing and signature). Restitution payments are in
+ * the refunds module and transfer adjustments in the transfers module, under the same prefix.
+ */
+const config = { roles: ['OPERADOR'] as const };
+const tags = ['Operator'];
+
+async function routes(app: App) {
+  app.get(
+    '/s/operador/lotes/:loteId',
+    {
+      config,
+      schema: {
+        operationId: 'getBatch',
+        summary: 'Foundation: a values batch with its rows (paged)',
+        tags,
+        params: schemas.LoteParams,
+        querystring: schemas.BatchQuery,
+        response: responses({ 200: Type.Ref(schemas.BatchOutSchema) }, [404]),
+      },
+    },
+    async (request) =>
+      service.batchDetail(app.db, request.params.loteId, {
+        processamento: request.query.processamento,
+        pagina: request.query.pagina ?? 1,
+        tamanho: request.query.tamanhoPagina ?? 100,
+      }),
+  );
+
+  app.post(
+    '/s/operador/lotes/:loteId/aceitar',
+    {
+      config,
+      schema: {
+        operationId: 'acceptBatchRows',
+        summary: 'Foundation: accept rows (addendum generated, entry AGUARDANDO_ASSINATURA)',
+        tags,
+        params: schemas.LoteParams,
+        body: schemas.AcceptBody,
+        response: responses({ 200: Type.Ref(schemas.DecisionOutSchema) }, [404, 409]),
+      },
+    },
+    async (request) =>
+      service.decide(app.db, request.caller, 'ACEITO', { loteId: request.params.loteId, linhas: request.body?.linhas }),
+  );
+
+  app.post(
+    '/s/operador/lotes/:loteId/recusar',
+    {
+      config,
+      schema: {
+        operationId: 'rejectBatchRows',
+        summary: 'Foundation: reject rows (entry back to APTO, the reason on its timeline, IE notified)',
+        tags,
+        params: schemas.LoteParams,
+        body: schemas.RejectBody,
+        response: responses({ 200: Type.Ref(schemas.DecisionOutSchema) }, [404, 409]),
+      },
+    },
+    async (request) =>
+      service.decide(app.db, request.caller, 'RECUSADO', {
+        loteId: request.params.loteId,
+        linhas: request.body.linhas,
+        motivo: request.body.motivo,
+      }),
+  );
+
+  app.post(
+    '/s/operador/renovacoes/:brbId/assinatura',
+    {
+      config,
+      schema: {
+        operationId: 'recordAddendumSignature',
+        summary: 'Foundation: the student signed the semester addendum (entry FINALIZADO)',
+        tags,
+        params: schemas.BrbIdParams,
+        body: schemas.SignatureBody,
+        response: responses({ 200: Type.Ref(schemas.SignatureOutSchema) }, [404, 409]),
+      },
+    },
+    async (request) => {
+      const at = request.body?.assinadoEm ? new Date(request.body.assinadoEm) : new Date();
+      return service.sign(app.db, request.caller, request.params.brbId, at);
+    },
+  );
+}
+
+export const operatorModule: Module = { name: 'operator', schemas: schemas.operatorSchemas, routes };

@@ -1,0 +1,214 @@
+import type { Db } from '../../db/database.js';
+import type { Caller } from '../../http/auth.js';
+import { conflict, notFound } from '../../http/errors.js';
+import { moneyJson } from '../../lib/money.js';
+import { allowedFrom, TRANSITIONS } from '../lifecycle/state-machine.js';
+import { applyTransition } from '../lifecycle/transition.js';
+import { type NewNotification, notify } from '../notifications/notify.js';
+import * as repo from './operator.repository.js';
+
+/**
+ * The foundation's side of values: accept or reject a batch's rows, record the student's
+ * signature. Operators see every IE (their token has no IE list).
+ */
+
+export interface Decision {
+  loteId: number;
+  linhas?: number[];
+  motivo?: string;
+}
+
+const DECISIONS = {
+  ACEITO: { acao: 'PROCESSAMENTO_ACEITO', notification: 'ADITIVO_AGUARDANDO_ASSINATURA' },
+  RECUSADO: { acao: 'PROCESSAMENTO_RECUSADO', notification: 'LINHAS_REJEITADAS' },
+} as const;
+
+/**
+ * Accepts (addendum GERADO, entry AGUARDANDO_ASSINATURA, request CONCLUIDA) or rejects (entry back
+ * to APTO, request RECUSADA, the reason on the timeline) the rows still waiting, all of them or the
+ * listed ones, in one transaction. Rows whose entry left EM_PROCESSAMENTO/REVISAO_ANALISE in the
+ * meantime are DESCARTADO and reported. The IE is notified; when nothing waits any more the batch
+ * is PROCESSADO and LOTE_PROCESSADO goes out with its counts.
+ */
+export async function decide(db: Db, caller: Caller, decisao: 'ACEITO' | 'RECUSADO', d: Decision) {
+  const { acao, notification } = DECISIONS[decisao];
+  const to = TRANSITIONS[acao].to;
+  if (to === 'unchanged') throw new Error(`${acao} must change the situation`);
+  return db.transaction().execute(async (trx) => {
+    const batch = await repo.findBatch(trx, d.loteId);
+    if (!batch) throw notFound(`Batch (lote) ${d.loteId}`);
+    if (d.linhas) {
+      const bad = await repo.rowsNotWaiting(trx, d.loteId, d.linhas);
+      if (bad.length > 0) {
+        throw conflict(
+          `Rows ${bad.map((r) => `${r.linha} (${r.estado ?? 'not in the batch'})`).join(', ')} of batch ${d.loteId} are not waiting for a decision; nothing was changed.`,
+          { linhas: bad.map((r) => r.linha) },
+        );
+      }
+    }
+    await repo.decideRows(trx, {
+      loteId: d.loteId,
+      linhas: d.linhas ?? null,
+      decisao,
+      allowedFrom: allowedFrom(acao),
+      by: caller.sub,
+      motivo: d.motivo ?? null,
+    });
+    if (decisao === 'ACEITO') await repo.generateAddenda(trx, d.loteId);
+    await repo.applyDecision(trx, { loteId: d.loteId, decisao, to: to.situacao, acao, by: caller });
+
+    const byIe = await repo.decidedByIe(trx, d.loteId, decisao);
+    const notes: NewNotification[] = byIe.map((g) =>
+      decisao === 'ACEITO'
+        ? {
+            ieId: g.ie_id,
+            tipo: notification,
+            titulo: 'Aditivos aguardando assinatura',
+            mensagem: `${g.total} aditivo(s) do lote ${d.loteId} foram gerados e aguardam a assinatura dos estudantes.`,
+            dados: { lote: d.loteId, total: g.total, brbIds: g.brb_ids },
+          }
+        : {
+            ieId: g.ie_id,
+            tipo: notification,
+            titulo: 'Valores recusados pela fundação',
+            mensagem: `${g.total} linha(s) do lote ${d.loteId} foram recusadas: ${d.motivo}. Corrija e envie os valores novamente.`,
+            dados: { lote: d.loteId, total: g.total, linhas: g.linhas, brbIds: g.brb_ids, motivo: d.motivo },
+          },
+    );
+    const closed = await repo.closeBatch(trx, d.loteId);
+    if (closed.fechou) {
+      for (const c of await repo.batchCountsByIe(trx, d.loteId)) {
+        notes.push({
+          ieId: c.ie_id,
+          tipo: 'LOTE_PROCESSADO',
+          titulo: `Lote ${d.loteId} processado`,
+          mensagem: `Lote ${d.loteId}: ${c.aceitas} aceita(s), ${c.recusadas} recusada(s), ${c.erro} com erro no envio.`,
+          dados: {
+            lote: d.loteId,
+            sucesso: c.sucesso,
+            erro: c.erro,
+            pendente: c.pendente,
+            aceitas: c.aceitas,
+            recusadas: c.recusadas,
+          },
+        });
+      }
+    }
+    await notify(trx, notes);
+    const descartadas = await repo.discardedNow(trx, d.loteId);
+    return {
+      lote: d.loteId,
+      decisao,
+      linhasDecididas: byIe.reduce((n, g) => n + g.total, 0),
+      descartadas: descartadas.map((r) => ({ linha: r.linha, brbId: r.brb_id, motivo: r.motivo_recusa ?? '' })),
+      aguardando: closed.aguardando,
+      aceitas: closed.aceitas,
+      recusadas: closed.recusadas,
+      statusLote: closed.status as 'EM_PROCESSAMENTO' | 'PROCESSADO',
+    };
+  });
+}
+
+/**
+ * The student signed the semester addendum: AGUARDANDO_ASSINATURA → FINALIZADO (state machine),
+ * the addendum ASSINADO, and the IE told the renewal is finished.
+ */
+export async function sign(db: Db, caller: Caller, brbId: number, assinadoEm: Date) {
+  return db.transaction().execute(async (trx) => {
+    const aditivo = await trx
+      .selectFrom('aditivo')
+      .select(['id'])
+      .where('entrada_id', '=', brbId)
+      .where('status', '=', 'GERADO')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    const result = await applyTransition(trx, {
+      caller,
+      brbId,
+      action: 'ASSINATURA',
+      detalhes: { aditivoId: aditivo?.id ?? null, assinadoEm: assinadoEm.toISOString() },
+    });
+    if (!aditivo) throw conflict(`Entry ${brbId} has no addendum waiting for signature.`);
+    const signed = await trx
+      .updateTable('aditivo')
+      .set({ status: 'ASSINADO', assinado_em: assinadoEm })
+      .where('id', '=', aditivo.id)
+      .returning(['id', 'status', 'valor', 'gerado_em', 'assinado_em', 'ano', 'semestre'])
+      .executeTakeFirstOrThrow();
+    await notify(trx, [
+      {
+        ieId: result.ieId,
+        tipo: 'RENOVACAO_FINALIZADA',
+        titulo: 'Renovação finalizada',
+        mensagem: `O estudante assinou o aditivo de ${signed.ano}/${signed.semestre}; a renovação do brbId ${brbId} está finalizada.`,
+        dados: { brbId, aditivoId: signed.id },
+      },
+    ]);
+    return {
+      brbId,
+      situacao: result.after.situacao,
+      aditivo: {
+        id: signed.id,
+        status: signed.status,
+        valor: moneyJson(signed.valor),
+        geradoEm: signed.gerado_em.toISOString(),
+        assinadoEm: signed.assinado_em!.toISOString(),
+      },
+    };
+  });
+}
+
+export async function batchDetail(
+  db: Db,
+  loteId: number,
+  filter: { processamento?: string; pagina: number; tamanho: number },
+) {
+  const batch = await repo.findBatch(db, loteId);
+  if (!batch) throw notFound(`Batch (lote) ${loteId}`);
+  let rows = db
+    .selectFrom('lote_linha')
+    .select([
+      'linha',
+      'brb_id',
+      'ie_id',
+      'resultado',
+      'erros',
+      'processamento',
+      'motivo_recusa',
+      'valor_contrato',
+      'aditivo_id',
+    ])
+    .where('lote_id', '=', loteId);
+  if (filter.processamento) rows = rows.where('processamento', '=', filter.processamento as never);
+  const linhas = await rows
+    .orderBy('linha')
+    .limit(filter.tamanho)
+    .offset((filter.pagina - 1) * filter.tamanho)
+    .execute();
+  return {
+    id: batch.id,
+    origem: batch.origem,
+    reenvio: batch.reenvio,
+    criadoPor: batch.criado_por,
+    criadoEm: batch.created_at.toISOString(),
+    arquivo: batch.arquivo_nome,
+    status: batch.status,
+    total: batch.total,
+    sucesso: batch.sucesso,
+    erro: batch.erro,
+    pendente: batch.pendente,
+    aceitas: batch.aceitas,
+    recusadas: batch.recusadas,
+    linhas: linhas.map((l) => ({
+      linha: l.linha,
+      brbId: l.brb_id,
+      ieId: l.ie_id,
+      resultado: l.resultado ?? 'ERRO',
+      erros: l.erros as { campo: string; regra: string; mensagem: string }[],
+      processamento: l.processamento,
+      motivoRecusa: l.motivo_recusa,
+      valorContrato: l.valor_contrato === null ? null : moneyJson(l.valor_contrato),
+      aditivoId: l.aditivo_id,
+    })),
+  };
+}

@@ -1,0 +1,105 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inCallerIes } from '../../db/tenancy.js';
+import type { Caller } from '../../http/auth.js';
+
+type Q = Kysely<Database>;
+
+/** Contracts (with their convênio's fee terms) the caller may see, by contract id or by journey entry. */
+export function contractTerms(
+  db: Q,
+  caller: Pick<Caller, 'all' | 'ies'>,
+  by: { contratoIds: number[] } | { brbId: number },
+) {
+  let query = db
+    .selectFrom('contrato as c')
+    .innerJoin('bolsa as b', 'b.id', 'c.bolsa_id')
+    .innerJoin('convenio as v', 'v.id', 'b.convenio_id')
+    .select([
+      'c.id',
+      'c.ie_id',
+      'c.numero',
+      'c.primeiro_mes_credito',
+      'c.inicio_restituicao',
+      'v.taxa_mensal',
+      'v.regime_acumulo',
+    ])
+    .where((eb) => inCallerIes(eb, 'c.ie_id', caller));
+  if ('brbId' in by) {
+    query = query.where('c.id', '=', (eb) =>
+      eb.selectFrom('entrada_jornada as e').select('e.contrato_id').where('e.id', '=', by.brbId),
+    );
+  } else {
+    query = query.where('c.id', 'in', by.contratoIds.length > 0 ? by.contratoIds : [0]);
+  }
+  return query.execute();
+}
+export type ContractTerms = Awaited<ReturnType<typeof contractTerms>>[number];
+
+/** Signed addenda of the contracts, with the coverage of the values row they came from, in credit order. */
+export function signedAddenda(db: Q, contratoIds: number[]) {
+  return db
+    .selectFrom('aditivo as a')
+    .leftJoin('lote_linha as l', 'l.aditivo_id', 'a.id')
+    .select(['a.id', 'a.contrato_id', 'a.ano', 'a.semestre', 'a.valor', 'l.qtd_parcelas_cobertura', 'l.parc_meses'])
+    .where('a.contrato_id', 'in', contratoIds.length > 0 ? contratoIds : [0])
+    .where('a.status', '=', 'ASSINADO')
+    .orderBy('a.contrato_id')
+    .orderBy('a.ano')
+    .orderBy('a.semestre')
+    .orderBy('a.id')
+    .execute();
+}
+export type SignedAddendum = Awaited<ReturnType<typeof signedAddenda>>[number];
+
+export function paidInstallments(db: Q, contratoIds: number[]) {
+  return db
+    .selectFrom('pagamento_restituicao')
+    .select(['contrato_id', 'parcela'])
+    .where('contrato_id', 'in', contratoIds.length > 0 ? contratoIds : [0])
+    .execute();
+}
+
+export interface NewPayment {
+  contrato_id: number;
+  ie_id: number;
+  parcela: number;
+  total_parcelas: number;
+  valor_parcela: string;
+  valor_pago: string;
+  taxa_retida: string;
+  valor_liquido: string;
+  data_pagamento: string;
+  competencia: string;
+  registrado_por: string;
+}
+
+const PAYMENT_COLUMNS = [
+  'id',
+  'contrato_id',
+  'ie_id',
+  'parcela',
+  'total_parcelas',
+  'valor_parcela',
+  'valor_pago',
+  'taxa_retida',
+  'valor_liquido',
+  'data_pagamento',
+  'competencia',
+] as const;
+
+export async function insertPayments(db: Q, rows: NewPayment[]) {
+  const out = [];
+  // 11 parameters a row; PostgreSQL takes at most 65535 per statement.
+  for (let i = 0; i < rows.length; i += 2000) {
+    out.push(
+      ...(await db
+        .insertInto('pagamento_restituicao')
+        .values(rows.slice(i, i + 2000))
+        .returning(PAYMENT_COLUMNS)
+        .execute()),
+    );
+  }
+  return out;
+}
+export type PaymentRow = Awaited<ReturnType<typeof insertPayments>>[number];

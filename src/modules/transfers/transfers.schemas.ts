@@ -1,0 +1,81 @@
+import { Type } from '@sinclair/typebox';
+import { Id, StrictObject } from '../../http/schemas.js';
+
+const COMPETENCIA = '^\\d{4}-(0[1-9]|1[0-2])$';
+const Amount = (description: string) => Type.Number({ description: `${description}; at most 2 decimals, exact` });
+
+export const CompetenciaParams = StrictObject({
+  competencia: Type.String({ pattern: COMPETENCIA, description: 'Month, yyyy-mm' }),
+});
+export const TransferQuery = StrictObject({ ieId: Type.Optional(Id("Only this IE (one of the caller's)")) });
+
+const Totals = Type.Object({
+  quantidade: Type.Integer({ description: 'Payments' }),
+  bruto: Amount('Sum paid by the students'),
+  taxa: Amount('Administrative fee kept by the foundation'),
+  liquido: Amount('bruto − taxa'),
+  ajustes: Amount('Sum of adjustments (negative deducts)'),
+  aRepassar: Amount('liquido + ajustes: what the IE receives'),
+});
+
+export const TransferOutSchema = Type.Object(
+  {
+    competencia: Type.String({ description: 'yyyy-mm' }),
+    ies: Type.Array(
+      Type.Object({
+        ieId: Type.Integer(),
+        nome: Type.String(),
+        pagamentos: Type.Array(
+          Type.Object({
+            id: Type.Integer(),
+            contratoId: Type.Integer(),
+            contrato: Type.String({ description: 'Contract number' }),
+            estudante: Type.String(),
+            parcela: Type.String({ description: 'k/N' }),
+            numeroParcela: Type.Integer(),
+            totalParcelas: Type.Integer(),
+            dataPagamento: Type.String({ description: 'yyyy-mm-dd' }),
+            valorPago: Amount('Paid'),
+            taxaRetida: Amount('Fee retained'),
+            valorLiquido: Amount('Net to the IE'),
+          }),
+        ),
+        ajustes: Type.Array(
+          Type.Object({
+            id: Type.Integer(),
+            descricao: Type.String(),
+            valor: Amount('Adjustment'),
+            pagamentoId: Type.Union([Type.Integer(), Type.Null()]),
+            registradoEm: Type.String({ format: 'date-time' }),
+          }),
+        ),
+        totais: Totals,
+      }),
+    ),
+    totais: Totals,
+  },
+  { $id: 'MonthlyTransferOutDto', description: 'Consolidated monthly transfer (repasse) per IE' },
+);
+
+export const AdjustmentBody = StrictObject({
+  ieId: Id('IE receiving the adjustment'),
+  competencia: Type.String({ pattern: COMPETENCIA, description: 'Month it applies to, yyyy-mm' }),
+  valor: Type.Number({ description: 'Amount, non-zero, at most 2 decimals; negative deducts' }),
+  descricao: Type.String({ minLength: 3, maxLength: 500 }),
+  pagamentoId: Type.Optional(Id('Payment it corrects, if any')),
+});
+
+export const AdjustmentOutSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    ieId: Type.Integer(),
+    competencia: Type.String(),
+    valor: Amount('Adjustment'),
+    descricao: Type.String(),
+    pagamentoId: Type.Union([Type.Integer(), Type.Null()]),
+    registradoEm: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'TransferAdjustmentOutDto' },
+);
+
+export const transfersSchemas = [TransferOutSchema, AdjustmentOutSchema];

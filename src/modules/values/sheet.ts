@@ -1,0 +1,219 @@
+import { pipeline, type Readable } from 'node:stream';
+import { parse } from 'csv-parse';
+import ExcelJS from 'exceljs';
+import { AppError, badRequest } from '../../http/errors.js';
+import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js';
+
+/**
+ * Streaming readers of the values sheet. Neither holds the file: CSV goes through csv-parse, xlsx
+ * through ExcelJS's streaming WorkbookReader (first worksheet only). The header row names the
+ * columns with the FillValuesInDto field names, in any order and case.
+ */
+export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
+export type SheetFormat = (typeof SHEET_FORMATS)[number];
+
+export const SHEET_MEDIA_TYPES: Record<SheetFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+export function sheetFormatOf(filename: string): SheetFormat | null {
+  const match = /\.(csv|xlsx)$/i.exec(filename.trim());
+  return match ? (match[1]!.toLowerCase() as SheetFormat) : null;
+}
+
+export interface SheetRecord {
+  /** Sheet row number; the header is row 1. */
+  linha: number;
+  values: Partial<Record<ValueField, unknown>>;
+}
+
+/** A file the reader could not make sense of: bad input, answered 400 (never 5xx). */
+export class SheetReadError extends AppError {
+  constructor(format: SheetFormat, reason: string) {
+    super(
+      400,
+      'bad-sheet',
+      `The file could not be read as ${format === 'csv' ? 'CSV' : 'an xlsx workbook'}: ${reason}`,
+    );
+  }
+}
+
+export async function* readSheet(stream: Readable, format: SheetFormat): AsyncGenerator<SheetRecord> {
+  const rows = format === 'csv' ? csvRows(stream) : xlsxRows(stream);
+  let columns: (ValueField | null)[] | null = null;
+  let data = 0;
+  for await (const { linha, cells } of rows) {
+    if (cells.every(isBlankCell)) continue;
+    if (!columns) {
+      columns = mapHeader(cells);
+      continue;
+    }
+    const values: Partial<Record<ValueField, unknown>> = {};
+    cells.forEach((cell, i) => {
+      const field = columns![i];
+      if (field) values[field] = cell;
+      else if (!isBlankCell(cell))
+        throw badRequest(`Row ${linha} has a value in column ${i + 1}, which has no header.`);
+    });
+    data++;
+    yield { linha, values };
+  }
+  if (!columns) {
+    throw badRequest(
+      'The file is empty: it needs a header row with the column names (download the template) and one row per student.',
+    );
+  }
+  if (data === 0) throw badRequest('The file has a header row but no student rows; add one row per student.');
+}
+
+function isBlankCell(cell: unknown): boolean {
+  return cell === null || cell === undefined || (typeof cell === 'string' && cell.trim() === '');
+}
+
+const BY_LOWER = new Map(VALUE_FIELDS.map((f) => [f.toLowerCase(), f]));
+
+/** Header → field per column; 400 naming unknown, repeated or missing columns. */
+function mapHeader(cells: unknown[]): (ValueField | null)[] {
+  const columns: (ValueField | null)[] = [];
+  const unknown: string[] = [];
+  const repeated: string[] = [];
+  for (const cell of cells) {
+    const name = isBlankCell(cell) ? '' : String(cell).trim();
+    if (name === '') {
+      columns.push(null);
+      continue;
+    }
+    const field = BY_LOWER.get(name.toLowerCase()) ?? null;
+    if (!field) unknown.push(name);
+    else if (columns.includes(field)) repeated.push(name);
+    columns.push(field);
+  }
+  const missing = REQUIRED_FIELDS.filter((f) => !columns.includes(f));
+  const problems = [
+    unknown.length > 0 ? `unknown columns ${unknown.map((c) => JSON.stringify(c)).join(', ')}` : '',
+    repeated.length > 0 ? `repeated columns ${repeated.join(', ')}` : '',
+    missing.length > 0 ? `missing columns ${missing.join(', ')}` : '',
+  ].filter(Boolean);
+  if (problems.length > 0) {
+    throw badRequest(
+      `The header row is not valid: ${problems.join('; ')}. Columns are the FillValuesInDto field names: ${VALUE_FIELDS.join(', ')} ` +
+        `(required: ${REQUIRED_FIELDS.join(', ')}); download the template.`,
+    );
+  }
+  return columns;
+}
+
+/** The first chunk of a stream, put back so the parser still sees it; null for an empty stream. */
+function peek(stream: Readable): Promise<Buffer | null> {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      stream.off('readable', onReadable);
+      stream.off('end', onEnd);
+      stream.off('error', onError);
+    };
+    const onReadable = () => {
+      const chunk = stream.read() as Buffer | null;
+      if (chunk === null) return;
+      cleanup();
+      stream.unshift(chunk);
+      resolve(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      resolve(null);
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    stream.on('readable', onReadable);
+    stream.once('end', onEnd);
+    stream.once('error', onError);
+  });
+}
+
+/** ';' when the header line has more semicolons than commas (spreadsheets in pt-BR export that way). */
+function delimiterOf(first: Buffer): ',' | ';' {
+  const line = first.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+  const count = (c: string) => line.split(c).length - 1;
+  return count(';') > count(',') ? ';' : ',';
+}
+
+async function* csvRows(stream: Readable): AsyncGenerator<{ linha: number; cells: unknown[] }> {
+  const first = await peek(stream);
+  if (!first) return;
+  if (first.includes(0)) throw new SheetReadError('csv', 'it is binary, not text; save the sheet as CSV (UTF-8).');
+  const parser = parse({
+    bom: true,
+    delimiter: delimiterOf(first),
+    relax_column_count: true,
+    skip_empty_lines: false,
+    max_record_size: 64 * 1024,
+  });
+  pipeline(stream, parser, () => {});
+  let linha = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) {
+      linha++;
+      yield { linha, cells: record };
+    }
+  } catch (error) {
+    if (error instanceof AppError || isUploadError(error)) throw error;
+    throw new SheetReadError('csv', `near row ${linha + 1}: ${(error as Error).message}`);
+  }
+}
+
+const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+
+async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cells: unknown[] }> {
+  const first = await peek(stream);
+  if (!first) return;
+  if (!first.subarray(0, 4).equals(ZIP_MAGIC)) {
+    throw new SheetReadError('xlsx', 'it is not an xlsx file (Excel 2007 or later); save it as .xlsx or as CSV.');
+  }
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    hyperlinks: 'ignore',
+    styles: 'ignore',
+    entries: 'ignore',
+  });
+  let sheet = 0;
+  let linha = 0;
+  try {
+    for await (const worksheet of reader) {
+      sheet++;
+      for await (const row of worksheet) {
+        // Later worksheets are read through (the upload must be consumed) but ignored.
+        if (sheet > 1) continue;
+        linha = row.number;
+        const values = row.values as unknown[];
+        yield { linha, cells: values.slice(1).map(cellValue) };
+      }
+    }
+  } catch (error) {
+    if (error instanceof AppError || isUploadError(error)) throw error;
+    throw new SheetReadError('xlsx', `near row ${linha + 1}: ${(error as Error).message}`);
+  }
+}
+
+function isUploadError(error: unknown): boolean {
+  return typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('FST_');
+}
+
+/** An xlsx cell as a plain value: formulas give their result, rich text its text, numbers at Excel's 15 digits. */
+function cellValue(cell: unknown): unknown {
+  if (cell === null || cell === undefined) return null;
+  if (typeof cell === 'number') return Number(cell.toPrecision(15));
+  if (typeof cell === 'string' || typeof cell === 'boolean') return cell;
+  if (cell instanceof Date) return cell.toISOString().slice(0, 10);
+  if (typeof cell === 'object') {
+    const c = cell as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
+    if ('result' in c) return cellValue(c.result);
+    if (Array.isArray(c.richText)) return c.richText.map((t) => t.text).join('');
+    if ('text' in c) return cellValue(c.text);
+    if ('error' in c) return String(c.error);
+  }
+  return String(cell);
+}

@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
+import type { Db } from '../../db/database.js';
+import type { Caller } from '../../http/auth.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Door } from '../lifecycle/state-machine.js';
+import { BatchWriter, type LockData, sendValues } from './send-values.js';
+import { readSheet, type SheetFormat, sheetFormatOf } from './sheet.js';
+import * as mappers from './values.mappers.js';
+import * as repo from './values.repository.js';
+import { readValuesRow } from './values.rows.js';
+import type { FillValuesIn } from './values.schemas.js';
+import type { Origem } from './values.tables.js';
+
+/** dd-mm-yyyy → yyyy-mm-dd; 400 for an impossible date. */
+function isoFromBr(value: string, pointer: string): string {
+  const [d, m, y] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
+    throw new AppError(400, 'validation', `${pointer}: ${value} is not a date (dd-mm-yyyy)`, {
+      errors: [{ pointer, message: 'is not a valid date (dd-mm-yyyy)' }],
+    });
+  }
+  return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface SendV3Body {
+  reenvio?: boolean;
+  valores: FillValuesIn[];
+  dadosTrancamento?: { brbId: number; dataOcorrido: string; caminhoArquivo?: string | null };
+}
+
+/** v3 send values, through the padrao door or the alterar-status door (entries in SEM_RENOVACAO). */
+export async function sendV3(db: Db, caller: Caller, body: SendV3Body, door: Door) {
+  const lock: LockData | undefined = body.dadosTrancamento && {
+    brbId: body.dadosTrancamento.brbId,
+    dataOcorrido: isoFromBr(body.dadosTrancamento.dataOcorrido, '/body/dadosTrancamento/dataOcorrido'),
+    caminhoArquivo: body.dadosTrancamento.caminhoArquivo ?? null,
+  };
+  const origem: Origem = door === 'alterar-status' ? 'V3_ALTERAR_STATUS' : 'V3_ENVIAR_VALORES';
+  const result = await sendValues(
+    db,
+    caller,
+    { itens: body.valores, reenvio: body.reenvio, door, origem, dadosTrancamento: lock },
+    { detalhar: false },
+  );
+  return mappers.toSendValuesV3Out(result);
+}
+
+export async function sendV2(db: Db, caller: Caller, body: { reenvio?: boolean; valores: FillValuesIn[] }) {
+  const result = await sendValues(db, caller, { itens: body.valores, reenvio: body.reenvio, origem: 'V2_ENVIAR' });
+  return mappers.toFillValuesOut(result);
+}
+
+async function valuesOf(db: Db, caller: Caller, entry: NonNullable<Awaited<ReturnType<typeof repo.entryWithProcess>>>) {
+  const rows = await repo.valuesSent(db, caller, entry.brb_id);
+  return {
+    brbId: entry.brb_id,
+    idProcesso: entry.processo_id,
+    ano: entry.ano,
+    semestre: entry.semestre,
+    situacao: entry.motivo ? `${entry.situacao}/${entry.motivo}` : entry.situacao,
+    envios: rows.map(mappers.toValuesSent),
+  };
+}
+
+export async function valuesOfEntry(db: Db, caller: Caller, brbId: number) {
+  const entry = await repo.entryWithProcess(db, caller, { brbId });
+  if (!entry) throw notFound(`Journey entry (brbId) ${brbId}`);
+  return valuesOf(db, caller, entry);
+}
+
+export async function valuesOfProcess(db: Db, caller: Caller, processoId: number, ano: number, semestre: number) {
+  const entry = await repo.entryWithProcess(db, caller, { processoId });
+  if (!entry || entry.ano !== ano || entry.semestre !== semestre) {
+    throw notFound(`Renewal process ${processoId} in ${ano}/${semestre}`);
+  }
+  return valuesOf(db, caller, entry);
+}
+
+export interface Upload {
+  stream: Readable;
+  filename: string;
+  /** True when the upload went over the size limit and was cut. */
+  truncated(): boolean;
+}
+
+class Sha256Stream extends Transform {
+  private readonly hash = createHash('sha256');
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.hash.update(chunk);
+    done(null, chunk);
+  }
+  digest(): string {
+    return this.hash.digest('hex');
+  }
+}
+
+export const tooLarge = (limit: number) =>
+  new AppError(
+    413,
+    'too-large',
+    `The file is larger than the ${limit} bytes this operation accepts; split it into smaller sheets.`,
+  );
+
+/**
+ * Imports a values sheet as one batch, streaming: rows are read, checked and staged in chunks,
+ * then checked against their entries and applied set-based, all in one transaction. A bad file
+ * (type, header, empty, too large) or any failure on the way rolls everything back.
+ */
+export async function importSheet(
+  db: Db,
+  caller: Caller,
+  upload: Upload,
+  options: { reenvio: boolean; limit: number },
+) {
+  const formato: SheetFormat | null = sheetFormatOf(upload.filename);
+  if (!formato) {
+    upload.stream.resume();
+    throw new AppError(
+      415,
+      'unsupported-media-type',
+      `"${upload.filename}" is not a .csv or .xlsx file; upload the values sheet as CSV or xlsx (download the template).`,
+    );
+  }
+  const hasher = new Sha256Stream();
+  pipeline(upload.stream, hasher, () => {});
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const writer = await BatchWriter.open(trx, caller, {
+        reenvio: options.reenvio,
+        door: 'padrao',
+        origem: 'PLANILHA',
+        arquivo: { nome: upload.filename, formato },
+      });
+      for await (const record of readSheet(hasher, formato)) {
+        await writer.add(readValuesRow(record.values, record.linha));
+      }
+      if (upload.truncated()) throw tooLarge(options.limit);
+      const result = await writer.finish({ detalhar: false });
+      await trx.updateTable('lote').set({ arquivo_sha256: hasher.digest() }).where('id', '=', writer.loteId).execute();
+      return mappers.toImportOut(result, { nome: upload.filename, formato, linhas: writer.rows });
+    });
+  } catch (error) {
+    upload.stream.resume();
+    if (upload.truncated()) throw tooLarge(options.limit);
+    throw error;
+  }
+}

@@ -1,0 +1,120 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Tables of migrations 0301_values and 0302_restitution. */
+
+export const ORIGENS = [
+  'V3_ENVIAR_VALORES',
+  'V3_ALTERAR_STATUS',
+  'V2_ENVIAR',
+  'V2_ALTERAR',
+  'PREVISAO_FORMATURA',
+  'PLANILHA',
+] as const;
+export type Origem = (typeof ORIGENS)[number];
+
+export const RESULTADOS = ['SUCESSO', 'ERRO', 'PENDENTE'] as const;
+export type Resultado = (typeof RESULTADOS)[number];
+
+export const PROCESSAMENTOS = [
+  'NAO_APLICAVEL',
+  'AGUARDANDO',
+  'ACEITO',
+  'RECUSADO',
+  'SUBSTITUIDO',
+  'DESCARTADO',
+] as const;
+export type Processamento = (typeof PROCESSAMENTOS)[number];
+
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface RowError {
+  campo: string;
+  regra: string;
+  mensagem: string;
+}
+
+export interface LoteTable {
+  id: Generated<number>;
+  origem: Origem;
+  porta: 'padrao' | 'alterar-status';
+  reenvio: Generated<boolean>;
+  criado_por: string;
+  criado_por_nome: string | null;
+  arquivo_nome: string | null;
+  arquivo_formato: 'csv' | 'xlsx' | null;
+  arquivo_sha256: string | null;
+  total: Generated<number>;
+  sucesso: Generated<number>;
+  erro: Generated<number>;
+  pendente: Generated<number>;
+  aceitas: Generated<number>;
+  recusadas: Generated<number>;
+  status: Generated<'EM_PROCESSAMENTO' | 'PROCESSADO'>;
+  created_at: Generated<Date>;
+  processado_em: Date | null;
+}
+
+export interface LoteLinhaTable {
+  lote_id: number;
+  linha: number;
+  brb_id: number | null;
+  entrada_id: number | null;
+  ie_id: number | null;
+  processo_id: number | null;
+  aditivo_id: number | null;
+  situacao_anterior: string | null;
+  motivo_anterior: string | null;
+  resultado: Resultado | null;
+  erros: Json<RowError[]>;
+  processamento: Generated<Processamento>;
+  motivo_recusa: string | null;
+  processado_em: Date | null;
+  processado_por: string | null;
+  nome_estudante: string | null;
+  qtd_parcelas_cobertura: number | null;
+  qtd_creditos: number | null;
+  valor_contrato: string | null;
+  valor_ctr_prest_servico: string | null;
+  percentual_concedido: string | null;
+  parc_meses: string | null;
+  id_curso: number | null;
+  regime_contrato: string | null;
+  contrato_anual: boolean | null;
+  motivo_reenvio: string | null;
+  motivo: string | null;
+  serie_semestre: string | null;
+}
+
+export interface PagamentoRestituicaoTable {
+  id: Generated<number>;
+  contrato_id: number;
+  ie_id: number;
+  parcela: number;
+  total_parcelas: number;
+  valor_parcela: string;
+  valor_pago: string;
+  taxa_retida: string;
+  valor_liquido: string;
+  data_pagamento: string;
+  competencia: string;
+  registrado_por: string;
+  created_at: Generated<Date>;
+}
+
+export interface AjusteRepasseTable {
+  id: Generated<number>;
+  ie_id: number;
+  competencia: string;
+  valor: string;
+  descricao: string;
+  pagamento_id: number | null;
+  registrado_por: string;
+  created_at: Generated<Date>;
+}
+
+export interface ValuesTables {
+  lote: LoteTable;
+  lote_linha: LoteLinhaTable;
+  pagamento_restituicao: PagamentoRestituicaoTable;
+  ajuste_repasse: AjusteRepasseTable;
+}
