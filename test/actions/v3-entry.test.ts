@@ -19,6 +19,7 @@ import {
   tasks,
 } from '../helpers/actions-factories.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { valuesItem } from '../helpers/values-factories.js';
 
 let t: TestContext;
 let w: ActionWorld;
@@ -208,16 +209,30 @@ describe('contract end: the rules around cancel and delete', () => {
 });
 
 describe('graduation forecast rules', () => {
-  test('values carried by the forecast are refused whole (422) until send values is wired; nothing changes', async () => {
+  test('values carried by the forecast are sent as a PREVISAO_FORMATURA batch in the same transaction', async () => {
+    const e = await w.entry();
+    const response = await post(t, w.ie, `${V3}/previsao-formatura`, {
+      brbId: e.brbId,
+      previsaoFormatura: '15-12-2027',
+      valores: [valuesItem(e.brbId)],
+    });
+    assert.equal(response.statusCode, 200, response.body);
+    const out = response.json()['envio-valores'];
+    assert.equal(out.registrosComSucesso, 1, response.body);
+    assert.equal((await entryState(t.db, e.brbId)).situacao, 'EM_PROCESSAMENTO');
+    const lote = await t.db.selectFrom('lote').select('origem').where('id', '=', out.lote).executeTakeFirstOrThrow();
+    assert.equal(lote.origem, 'PREVISAO_FORMATURA');
+    assert.equal((await contract(t.db, e.contratoId)).previsao_formatura, '2027-12-15');
+  });
+  test('a forecast whose values name another entry is 400 and changes nothing, not even the forecast', async () => {
     const e = await w.entry();
     const before = await snapshot(t.db, e);
     const response = await post(t, w.ie, `${V3}/previsao-formatura`, {
       brbId: e.brbId,
       previsaoFormatura: '15-12-2027',
-      valores: [{ brbId: e.brbId, valorContrato: 1000, percentualConcedido: 50, qtdParcelasCobertura: 6 }],
+      valores: [valuesItem(e.brbId + 1_000_000)],
     });
-    assert.equal(response.statusCode, 422, response.body);
-    assert.match(problemOf(response).detail, /\/s\/v3\/mais-acoes\/enviar-valores/);
+    assertInvalid(response, '/body/valores/0/brbId', /not the entry of this request/);
     assert.deepEqual(await snapshot(t.db, e), before);
   });
   test('a forecast before the first credited month is 422; an impossible date is 400', async () => {

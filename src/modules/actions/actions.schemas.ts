@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import { Id, StrictObject } from '../../http/schemas.js';
+import { FillValuesInSchema } from '../values/values.schemas.js';
 
 /** Field types shared by every body family of the actions. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -47,27 +48,8 @@ export const ActionResultSchema = Type.Object(
   { $id: 'ActionResult' },
 );
 
-/** A values item as interface 2.6 lists it (FillValuesInDto); "send values" applies its rules. */
-export const ValuesItem = Type.Object(
-  {
-    brbId: Type.Optional(Type.Integer()),
-    nomeEstudante: Type.Optional(Type.String()),
-    qtdParcelasCobertura: Type.Optional(Type.Integer()),
-    qtdCreditos: Type.Optional(Type.Integer()),
-    valorContrato: Type.Optional(Type.Number()),
-    valorCtrPrestServico: Type.Optional(Type.Number()),
-    percentualConcedido: Type.Optional(Type.Number()),
-    parcMeses: Type.Optional(Type.String()),
-    idCurso: Type.Optional(Type.Integer()),
-    regimeContrato: Type.Optional(Type.String()),
-    contratoAnual: Type.Optional(Type.String()),
-    motivoReenvio: Type.Optional(Type.String()),
-    motivo: Type.Optional(Type.String()),
-    serieSemestre: Type.Optional(Type.String()),
-  },
-  { additionalProperties: false, description: 'Values item (interface 2.6 FillValuesInDto)' },
-);
-export const ValuesList = Type.Array(ValuesItem, { minItems: 1, maxItems: 1000 });
+/** Values an action carries: FillValuesInDto items, which "send values" checks row by row. */
+export const ValuesList = Type.Array(Type.Ref(FillValuesInSchema), { minItems: 1, maxItems: 1000 });
 
 /** The outcome of values carried by an action (FillValuesOutDto); open, as "send values" defines it. */
 export const ActionValuesOutSchema = Type.Object(

@@ -125,7 +125,13 @@ export const forecast = (
       inicio_restituicao: inicioRestituicao,
     });
     const valores = input.valores?.length
-      ? await sendCarriedValues(trx, caller, { brbId: r.brbId, valores: input.valores, reenvio: input.reenvio })
+      ? await sendCarriedValues(trx, caller, {
+          brbId: r.brbId,
+          valores: input.valores,
+          reenvio: input.reenvio,
+          origem: 'PREVISAO_FORMATURA',
+          pointer: '/body/valores',
+        })
       : null;
     return { ...outcome(r), previsaoFormatura: input.previsaoFormatura, inicioRestituicao, valores };
   });

@@ -3,13 +3,13 @@ import type { Caller } from '../../http/auth.js';
 import type { ValuesOut } from './actions.schemas.js';
 import { reviewIn, SITUATION_ACTIONS, type SituationAction } from './actions.service.js';
 import type { ActionOutcome, SituationCommand } from './actions.types.js';
-import { sendCarriedValues } from './values-bridge.js';
+import { type CarriedValues, sendCarriedValues } from './values-bridge.js';
 
 /** The five variants of the v2 status change (interface 2.1), in domain words. */
 export type StatusChange =
   | { kind: 'review'; motivo: string }
   | { kind: 'situation'; action: SituationAction; command: SituationCommand }
-  | { kind: 'values'; valores: Record<string, unknown>[] };
+  | { kind: 'values'; valores: CarriedValues['valores'] };
 
 export type StatusChangeOutcome = { outcome: ActionOutcome; valores?: never } | { valores: ValuesOut; outcome?: never };
 
@@ -22,6 +22,13 @@ export const statusChange = (db: Db, caller: Caller, brbId: number, change: Stat
       case 'situation':
         return { outcome: await SITUATION_ACTIONS[change.action](trx, caller, { ...change.command, brbId }) };
       case 'values':
-        return { valores: await sendCarriedValues(trx, caller, { brbId, valores: change.valores }) };
+        return {
+          valores: await sendCarriedValues(trx, caller, {
+            brbId,
+            valores: change.valores,
+            origem: 'V2_ALTERAR',
+            pointer: '/body/valoresRenovacao',
+          }),
+        };
     }
   });

@@ -1,28 +1,38 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import { unprocessable } from '../../http/errors.js';
-import type { ValuesOut } from './actions.schemas.js';
+import { invalidField } from '../../http/errors.js';
+import { sendValues } from '../values/send-values.js';
+import { toFillValuesOut } from '../values/values.mappers.js';
+import type { FillValuesIn } from '../values/values.schemas.js';
+import type { Origem } from '../values/values.tables.js';
 
 /** Values an action carries (v3 forecast, 2.1 ENVIO_VALORES): items of interface 2.6 `FillValuesInDto`. */
 export interface CarriedValues {
+  /** The entry the action is about; every item concerns it. */
   brbId: number;
-  valores: Record<string, unknown>[];
+  valores: FillValuesIn[];
   reenvio?: boolean;
+  origem: Extract<Origem, 'V2_ALTERAR' | 'PREVISAO_FORMATURA'>;
+  /** JSON pointer of the list in the request body, for errors. */
+  pointer: string;
 }
 
 /**
- * The one place actions hand carried values to "send values" (src/modules/values), inside the
- * action's transaction, answering its FillValuesOutDto. Until it is wired to that module, values
- * travel only through the send-values operations and an action carrying them is refused whole.
+ * The one place actions hand carried values to "send values", inside the action's transaction: the
+ * batch commits or rolls back with the action. An item without brbId is about the action's entry;
+ * an item naming another entry is refused whole (400), since the action is about one entry.
  */
-export async function sendCarriedValues(
-  _trx: Transaction<Database>,
-  _caller: Caller,
-  _values: CarriedValues,
-): Promise<ValuesOut> {
-  throw unprocessable(
-    'Values cannot be sent through this operation yet; send values through /s/v3/mais-acoes/enviar-valores.',
-    { operacao: '/s/v3/mais-acoes/enviar-valores' },
-  );
+export async function sendCarriedValues(trx: Transaction<Database>, caller: Caller, values: CarriedValues) {
+  const itens = values.valores.map((item, i) => {
+    if (item.brbId !== undefined && item.brbId !== null && item.brbId !== values.brbId) {
+      throw invalidField(
+        `${values.pointer}/${i}/brbId`,
+        `brbId ${item.brbId} is not the entry of this request (${values.brbId}); send values of other entries through /s/v3/mais-acoes/enviar-valores.`,
+      );
+    }
+    return { ...item, brbId: values.brbId };
+  });
+  const result = await sendValues(trx, caller, { itens, reenvio: values.reenvio, origem: values.origem });
+  return toFillValuesOut(result);
 }
