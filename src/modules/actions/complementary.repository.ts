@@ -1,17 +1,12 @@
 import type { Db } from '../../db/database.js';
-import { inCallerIes } from '../../db/tenancy.js';
+import { callerEntry } from '../../db/entry-query.js';
 import type { Caller } from '../../http/auth.js';
 
 /** The entry with its process, journey, student, bolsa, convênio limits and contract, as the caller may see it. */
 export function entryData(db: Db, caller: Caller, brbId: number) {
-  return db
-    .selectFrom('entrada_jornada as e')
-    .innerJoin('jornada as j', 'j.id', 'e.jornada_id')
+  return callerEntry(db, caller, brbId)
     .innerJoin('processo as p', 'p.entrada_id', 'e.id')
-    .innerJoin('estudante as s', 's.id', 'e.estudante_id')
-    .innerJoin('bolsa as b', 'b.id', 'e.bolsa_id')
     .innerJoin('convenio as v', 'v.id', 'b.convenio_id')
-    .innerJoin('contrato as c', 'c.id', 'e.contrato_id')
     .select([
       'e.id',
       'e.situacao',
@@ -43,8 +38,6 @@ export function entryData(db: Db, caller: Caller, brbId: number) {
       'v.max_semestres_trancamento',
       'v.max_trancamentos_consecutivos',
     ])
-    .where('e.id', '=', brbId)
-    .where((eb) => inCallerIes(eb, 'e.ie_id', caller))
     .executeTakeFirst();
 }
 

@@ -1,15 +1,11 @@
 import type { Db } from '../../db/database.js';
+import { callerEntry } from '../../db/entry-query.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 
 /** A journey entry with everything its status shows; any situation, terminal ones included. */
 export function findEntryStatus(db: Db, caller: Caller, brbId: number) {
-  return db
-    .selectFrom('entrada_jornada as e')
-    .innerJoin('jornada as j', 'j.id', 'e.jornada_id')
-    .innerJoin('contrato as c', 'c.id', 'e.contrato_id')
-    .innerJoin('bolsa as b', 'b.id', 'e.bolsa_id')
-    .innerJoin('estudante as s', 's.id', 'e.estudante_id')
+  return callerEntry(db, caller, brbId)
     .innerJoin('ie', 'ie.id', 'e.ie_id')
     .innerJoin('curso as cu', 'cu.id', 'e.curso_id')
     .innerJoin('campus as ca', 'ca.id', 'e.campus_id')
@@ -54,8 +50,6 @@ export function findEntryStatus(db: Db, caller: Caller, brbId: number) {
       't.codigo as turno_codigo',
       't.nome as turno_nome',
     ])
-    .where('e.id', '=', brbId)
-    .where((eb) => inCallerIes(eb, 'e.ie_id', caller))
     .executeTakeFirst();
 }
 export type EntryStatusRow = NonNullable<Awaited<ReturnType<typeof findEntryStatus>>>;

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, NewRow } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 
@@ -60,19 +60,8 @@ export function paidInstallments(db: Q, contratoIds: number[]) {
     .execute();
 }
 
-export interface NewPayment {
-  contrato_id: number;
-  ie_id: number;
-  parcela: number;
-  total_parcelas: number;
-  valor_parcela: string;
-  valor_pago: string;
-  taxa_retida: string;
-  valor_liquido: string;
-  data_pagamento: string;
-  competencia: string;
-  registrado_por: string;
-}
+/** A restitution payment to record (the table's columns, without the generated ones). */
+export type NewPayment = Omit<NewRow<'pagamento_restituicao'>, 'id' | 'created_at'>;
 
 const PAYMENT_COLUMNS = [
   'id',
