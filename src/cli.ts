@@ -1,9 +1,11 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
+import { importFile } from './cli/import.js';
 import { progressReporter } from './cli/progress.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase } from './db/database.js';
 import { MigrationError, migrateToLatest } from './db/migrate.js';
 import { createAuth, ROLES, type Role } from './http/auth.js';
+import { AppError } from './http/errors.js';
 import { seedIfEmpty } from './seed/index.js';
 import { startServer } from './server.js';
 
@@ -108,6 +110,39 @@ program
   });
 
 program
+  .command('import')
+  .description(
+    'import a values sheet (.csv or .xlsx) as one batch for an IE, like POST /s/v1/contrato/valores/importar-lote',
+  )
+  .argument('<file>', 'the sheet; header row with the FillValuesInDto field names (see docs/values.md)')
+  .requiredOption('--ie <id>', 'the IE whose students the sheet is about', positiveInt)
+  .option('--reenvio', 'values sent again: replace values still waiting for the foundation', false)
+  .option('--sub <sub>', 'user recorded as the sender', 'renova-cli')
+  .action(async (file: string, options: { ie: number; reenvio: boolean; sub: string }) => {
+    const config = loadConfig();
+    const database = await createDatabase(config.database);
+    const progress = progressReporter();
+    try {
+      await migrateToLatest(database.db);
+      const ie = await database.db.selectFrom('ie').select('id').where('id', '=', options.ie).executeTakeFirst();
+      if (!ie) throw new InvalidArgumentError(`IE ${options.ie} does not exist in this database`);
+      const result = await importFile(database.db, { file, ieId: options.ie, ...options, onProgress: progress.update });
+      progress.stop();
+      const lines = [
+        `batch ${result.lote}: ${result.registrosComSucesso} accepted, ${result.registrosComErro} with errors, ${result.registrosPendentes} pending (${result.arquivo.linhas} rows of ${result.arquivo.nome})`,
+        ...result.linhasComErro.slice(0, 20),
+        ...(result.linhasComErro.length > 20
+          ? [`... and ${result.linhasComErro.length - 20} more rows with errors`]
+          : []),
+      ];
+      process.stdout.write(`${lines.join('\n')}\n`);
+    } finally {
+      progress.stop();
+      await database.close();
+    }
+  });
+
+program
   .command('token')
   .description('print a signed bearer token for the configured key (last line of output)')
   .option('--ie <id>', 'IE id the token may act on (repeat for several)', collectInt)
@@ -138,7 +173,12 @@ program
 try {
   await program.parseAsync(process.argv);
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof MigrationError || error instanceof InvalidArgumentError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof MigrationError ||
+    error instanceof InvalidArgumentError ||
+    error instanceof AppError
+  ) {
     process.stderr.write(`renova: ${error.message}\n`);
   } else {
     process.stderr.write(`renova: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);

@@ -1,0 +1,53 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { Transform } from 'node:stream';
+import { InvalidArgumentError } from 'commander';
+import type { Db } from '../db/database.js';
+import type { Caller } from '../http/auth.js';
+import { importSheet } from '../modules/values/values.service.js';
+
+export interface ImportFileOptions {
+  file: string;
+  ieId: number;
+  reenvio: boolean;
+  /** Recorded as the batch's sender. */
+  sub: string;
+  onProgress?: (done: number, total: number, stage: string) => void;
+}
+
+/**
+ * `renova import`: a values sheet from disk through the same import the HTTP operation uses (one
+ * batch, all or nothing), as an IE user of `ieId`. Progress is the share of the file read.
+ */
+export async function importFile(db: Db, options: ImportFileOptions) {
+  const size = await stat(options.file).then(
+    (s) => s.size,
+    () => {
+      throw new InvalidArgumentError(`cannot read ${options.file}: no such file`);
+    },
+  );
+  let read = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      read += chunk.length;
+      options.onProgress?.(read, size, 'reading sheet (bytes)');
+      done(null, chunk);
+    },
+  });
+  const caller: Caller = {
+    sub: options.sub,
+    name: options.sub,
+    role: 'IE',
+    ies: [options.ieId],
+    grupoIe: null,
+    all: false,
+  };
+  const stream = createReadStream(options.file).pipe(counter);
+  return importSheet(
+    db,
+    caller,
+    { stream, filename: basename(options.file), truncated: () => false },
+    { reenvio: options.reenvio, limit: size },
+  );
+}
