@@ -3,7 +3,7 @@
 // while the server keeps answering other requests (/healthz is polled during the import).
 // Runs in a scratch database it creates (and drops) on the server of BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/renova_bench); BENCH_KEEP=1 keeps it.
-//   npx tsx bench/import.ts [rows]
+//   npx tsx bench/import.ts [rows]          (BENCH_FORMATS=xlsx runs one format only)
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -255,7 +255,7 @@ async function serveForBench(): Promise<void> {
       }, 20);
       loop.reset();
       loop.enable();
-      process.send!({ started: 1 });
+      process.send!({ started: 1, rss: peakRss });
     } else if (message === 'stop') {
       loop.disable();
       clearInterval(sampler);
@@ -301,7 +301,7 @@ async function runCase(
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
-  await server.ask('start');
+  const { rss: startRss } = await server.ask('start');
   const started = performance.now();
   const response = await uploadFile(base, token, path, `valores.${format}`);
   const seconds = (performance.now() - started) / 1000;
@@ -344,7 +344,7 @@ async function runCase(
   };
   log(
     `import-${format}: ${rows} rows (${(fileBytes / 1e6).toFixed(1)} MB) in ${seconds.toFixed(2)} s (target ≤ ${targetSeconds} s); ` +
-      `server peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (≤ 300); event-loop p99 ${eventLoopP99Ms.toFixed(1)} ms (≤ 50); ` +
+      `server peak RSS ${(peakRss / 1024 / 1024).toFixed(0)} MB (≤ 300; ${(startRss! / 1024 / 1024).toFixed(0)} MB before); event-loop p99 ${eventLoopP99Ms.toFixed(1)} ms (≤ 50); ` +
       `/healthz ${result.healthz.count} answers, p50 ${result.healthz.p50Ms.toFixed(1)} ms, p99 ${result.healthz.p99Ms.toFixed(1)} ms, ` +
       `max ${result.healthz.maxMs.toFixed(1)} ms, ${failures} failed — ${result.pass ? 'PASS' : 'MISS'}`,
   );
@@ -403,6 +403,7 @@ if (process.argv.includes('--server')) {
   await serveForBench();
 } else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = process.argv[2] ? Number(process.argv[2]) : undefined;
-  const results = await benchImport({ rows });
+  const formats = process.env.BENCH_FORMATS?.split(',').filter((f): f is 'csv' | 'xlsx' => f === 'csv' || f === 'xlsx');
+  const results = await benchImport({ rows, formats: formats?.length ? formats : undefined });
   process.exit(results.every((r) => r.pass) ? 0 : 1);
 }

@@ -118,7 +118,10 @@ export class BatchWriter {
     // The status-change door only takes entries out of SEM_RENOVACAO; a resend is a padrao-door notion.
     const acao = door === 'padrao' && reenvio ? 'REENVIAR_VALORES' : 'ENVIAR_VALORES';
     const from = allowedFrom(acao, door);
-    if (this.count >= LARGE_BATCH) await batches.analyzeStaging(this.trx);
+    if (this.count >= LARGE_BATCH) {
+      await batches.tuneForLargeBatch(this.trx);
+      await batches.analyzeStaging(this.trx);
+    }
     await batches.checkRows(this.trx, {
       caller: this.caller,
       reenvio: reenvio && door === 'padrao',

@@ -205,7 +205,10 @@ function isUploadError(error: unknown): boolean {
 /** An xlsx cell as a plain value: formulas give their result, rich text its text, numbers at Excel's 15 digits. */
 function cellValue(cell: unknown): unknown {
   if (cell === null || cell === undefined) return null;
-  if (typeof cell === 'number') return Number(cell.toPrecision(15));
+  if (typeof cell === 'number') {
+    // Whole numbers under 15 digits are already exact at Excel's precision (the common case: ids, counts).
+    return Number.isInteger(cell) && Math.abs(cell) < 1e15 ? cell : Number(cell.toPrecision(15));
+  }
   if (typeof cell === 'string' || typeof cell === 'boolean') return cell;
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   if (typeof cell === 'object') {
