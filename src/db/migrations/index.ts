@@ -7,6 +7,7 @@ import * as journeyLifecycle from './0250_journey_lifecycle.js';
 import * as values from './0301_values.js';
 import * as restitution from './0302_restitution.js';
 import * as workspace from './0401_workspace.js';
+import * as openJourneySpeed from './0402_open_journey_speed.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0301_values': values,
   '0302_restitution': restitution,
   '0401_workspace': workspace,
+  '0402_open_journey_speed': openJourneySpeed,
 };

@@ -143,6 +143,15 @@ export interface InsertEntries {
  * gets an entry (APTO, or SEM_RENOVACAO/TRANCAMENTO when its previous-period entry ended locked),
  * its process and an opening timeline event. The counters follow by the entry table's triggers.
  * Answers how many entries were created per situação.
+ *
+ * Opening a journey writes up to 100,000 rows into each table, so the statement is shaped for
+ * that: the entry and process ids are drawn from their identity sequences once per eligible
+ * contract (`novas`), and the three inserts read that one set, instead of the process insert
+ * reading the entries' RETURNING and the event insert joining both (two sorts and a join of
+ * 100,000 rows). Every insert runs against the same snapshot and the key checks run at the end of
+ * the statement, so an event may name a process written by a sibling insert. For the rest of the
+ * transaction JIT is off (the row estimates make the planner compile the statement, which cost
+ * more than it saved) and work_mem is raised so the 100,000-row set and its sorts stay in memory.
  */
 export async function insertEligibleEntries(trx: Trx, input: InsertEntries): Promise<SituationTotal[]> {
   const { journey, caller } = input;
@@ -152,13 +161,15 @@ export async function insertEligibleEntries(trx: Trx, input: InsertEntries): Pro
       ? sql`and p.situacao = 'SEM_RENOVACAO' and p.motivo = 'NAO_RENOVADO'`
       : sql``;
   const onlyContracts = input.contratoIds ? sql`and c.id = any(${input.contratoIds}::int8[])` : sql``;
-  const detalhes = JSON.stringify({
+  const detalhes = {
     jornadaId: journey.id,
     tipo: journey.tipo,
     ano: journey.ano,
     semestre: journey.semestre,
-  });
-  const result = await sql<{ situacao: Situacao; motivo: MotivoSemRenovacao | null; total: number }>`
+  };
+  const detalhesHerdado = JSON.stringify({ ...detalhes, trancamentoHerdado: true });
+  await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`.execute(trx);
+  const result = await sql<{ herdado: boolean; total: number }>`
     with prev as (
       select distinct on (e.contrato_id) e.contrato_id, e.situacao, e.motivo
       from entrada_jornada e
@@ -182,38 +193,43 @@ export async function insertEligibleEntries(trx: Trx, input: InsertEntries): Pro
         ${onlyNotRenewed}
         ${onlyContracts}
     ),
-    ins as (
-      insert into entrada_jornada (jornada_id, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id,
-        turno_id, nome_busca, cpf, matricula, situacao, motivo)
-      select ${journey.id}::int8, ${journey.ie_id}::int8, contrato_id, bolsa_id, estudante_id, curso_id, campus_id,
-        turno_id, nome_busca, cpf, matricula,
-        case when herdado then 'SEM_RENOVACAO' else 'APTO' end,
-        case when herdado then 'TRANCAMENTO' end
+    novas as materialized (
+      select elig.*, nextval('entrada_jornada_id_seq'::regclass) as entrada_id,
+        nextval('processo_id_seq'::regclass) as processo_id
       from elig
       order by contrato_id
-      returning id, contrato_id, matricula, situacao, motivo
+    ),
+    ins as (
+      insert into entrada_jornada (id, jornada_id, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id,
+        turno_id, nome_busca, cpf, matricula, situacao, motivo)
+      select entrada_id, ${journey.id}::int8, ${journey.ie_id}::int8, contrato_id, bolsa_id, estudante_id, curso_id,
+        campus_id, turno_id, nome_busca, cpf, matricula,
+        case when herdado then 'SEM_RENOVACAO' else 'APTO' end,
+        case when herdado then 'TRANCAMENTO' end
+      from novas
     ),
     proc as (
-      insert into processo (entrada_id, contrato_id, ie_id, ano, semestre, matricula)
-      select id, contrato_id, ${journey.ie_id}::int8, ${journey.ano}::int4, ${journey.semestre}::int4, matricula
-      from ins
-      order by id
-      returning id, entrada_id
+      insert into processo (id, entrada_id, contrato_id, ie_id, ano, semestre, matricula)
+      select processo_id, entrada_id, contrato_id, ${journey.ie_id}::int8, ${journey.ano}::int4,
+        ${journey.semestre}::int4, matricula
+      from novas
     ),
     ev as (
       insert into evento_timeline (processo_id, entrada_id, ie_id, acao, situacao_nova, motivo_novo, usuario,
         usuario_nome, detalhes)
-      select proc.id, ins.id, ${journey.ie_id}::int8, ${input.acao}::text, ins.situacao, ins.motivo,
+      select processo_id, entrada_id, ${journey.ie_id}::int8, ${input.acao}::text,
+        case when herdado then 'SEM_RENOVACAO' else 'APTO' end,
+        case when herdado then 'TRANCAMENTO' end,
         ${caller.sub}::text, ${caller.name}::text,
-        ${detalhes}::jsonb || case when ins.motivo = 'TRANCAMENTO'
-          then '{"trancamentoHerdado": true}'::jsonb else '{}'::jsonb end
-      from proc join ins on ins.id = proc.entrada_id
-      returning 1
+        case when herdado then ${detalhesHerdado}::jsonb else ${JSON.stringify(detalhes)}::jsonb end
+      from novas
     )
-    select situacao, motivo, count(*)::int8 as total from ins group by situacao, motivo order by situacao, motivo`.execute(
-    trx,
+    select herdado, count(*)::int8 as total from novas group by herdado order by herdado`.execute(trx);
+  return result.rows.map((r) =>
+    r.herdado
+      ? { situacao: 'SEM_RENOVACAO', motivo: 'TRANCAMENTO', total: r.total }
+      : { situacao: 'APTO', motivo: null, total: r.total },
   );
-  return result.rows;
 }
 
 /** Contracts the caller can see matching every identifier given (insert by hand). */
