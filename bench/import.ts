@@ -3,7 +3,8 @@
 // while the server keeps answering other requests (/healthz is polled during the import).
 // Runs in a scratch database it creates (and drops) on the server of BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/renova_bench); BENCH_KEEP=1 keeps it.
-//   npx tsx bench/import.ts [rows]          (BENCH_FORMATS=xlsx runs one format only)
+//   npm run build && npx tsx bench/import.ts [rows]   (BENCH_FORMATS=xlsx runs one format only)
+// The measured server is bench/import-server.js: plain node on the compiled service, as in production.
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -11,12 +12,10 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -200,8 +199,8 @@ interface ServerProcess {
 }
 
 async function startServerProcess(databaseUrl: string, secret: string): Promise<ServerProcess> {
-  const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--server'], {
-    execArgv: ['--import', 'tsx'],
+  const child: ChildProcess = fork(fileURLToPath(new URL('./import-server.js', import.meta.url)), [], {
+    execArgv: [],
     env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_SECRET: secret },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -228,46 +227,6 @@ async function startServerProcess(databaseUrl: string, secret: string): Promise<
       await exited;
     },
   };
-}
-
-async function serveForBench(): Promise<void> {
-  const config = loadConfig({
-    DATABASE_URL: process.env.BENCH_SERVER_DATABASE_URL,
-    JWT_SECRET: process.env.BENCH_SERVER_SECRET,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '0',
-    DATA_DIR: 'memory://',
-    UPLOAD_LIMIT_BYTES: String(200 * 1024 * 1024),
-  });
-  const database = await createDatabase(config.database);
-  const auth = await createAuth(config.jwt, null);
-  const app = await buildApp({ config, db: database.db, auth, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  let peakRss = 0;
-  let sampler: NodeJS.Timeout | undefined;
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  process.on('message', async (message) => {
-    if (message === 'start') {
-      peakRss = process.memoryUsage().rss;
-      sampler = setInterval(() => {
-        peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      }, 20);
-      loop.reset();
-      loop.enable();
-      process.send!({ started: 1, rss: peakRss });
-    } else if (message === 'stop') {
-      loop.disable();
-      clearInterval(sampler);
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-      process.send!({ peakRss, eventLoopP99Ms: loop.percentile(99) / 1e6 });
-    } else if (message === 'exit') {
-      await app.close();
-      await database.close();
-      process.exit(0);
-    }
-  });
-  process.send!({ port: typeof address === 'object' && address ? address.port : 0 });
 }
 
 /** Seeds, writes the sheet, and imports it over HTTP while the server samples memory and its event loop. */
@@ -399,9 +358,7 @@ export async function benchImport(
   }
 }
 
-if (process.argv.includes('--server')) {
-  await serveForBench();
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const rows = process.argv[2] ? Number(process.argv[2]) : undefined;
   const formats = process.env.BENCH_FORMATS?.split(',').filter((f): f is 'csv' | 'xlsx' => f === 'csv' || f === 'xlsx');
   const results = await benchImport({ rows, formats: formats?.length ? formats : undefined });
