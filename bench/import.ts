@@ -15,12 +15,11 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
-import { createDatabase, type Db } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import type { Db } from '../src/db/database.js';
 import { createAuth } from '../src/http/auth.js';
 import { VALUE_FIELDS } from '../src/modules/values/values.rows.js';
+import { withScratchDatabase } from './scratch-db.js';
 
 export const IMPORT_TARGETS = { csvSeconds: 5, xlsxSeconds: 12, peakRssBytes: 300 * 1024 * 1024, eventLoopP99Ms: 50 };
 
@@ -316,46 +315,26 @@ export async function benchImport(
 ): Promise<ImportBenchCase[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const rows = options.rows ?? 100_000;
-  const serverUrl = new URL(
-    options.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench',
-  );
-  const name = `renova_bench_import_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new URL(serverUrl);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const target = new URL(serverUrl);
-  target.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: target.toString(), poolMax: 5 });
-  const dir = await mkdtemp(join(tmpdir(), 'renova-bench-import-'));
-  try {
-    await migrateToLatest(database.db);
-    const secret = randomBytes(32).toString('hex');
-    const auth = await createAuth(loadConfig({ JWT_SECRET: secret, DATA_DIR: 'memory://' }).jwt, null);
-    const sign = (ieId: number) => auth.sign!({ sub: `bench-${ieId}`, role: 'IE', ies: [ieId] });
-    const server = await startServerProcess(target.toString(), secret);
-    const results: ImportBenchCase[] = [];
+  return withScratchDatabase('import', { url: options.url, log }, async ({ url: target, db }) => {
+    const dir = await mkdtemp(join(tmpdir(), 'renova-bench-import-'));
     try {
-      for (const format of options.formats ?? (['csv', 'xlsx'] as const)) {
-        results.push(await runCase(database.db, server, sign, dir, format, rows, log));
+      const secret = randomBytes(32).toString('hex');
+      const auth = await createAuth(loadConfig({ JWT_SECRET: secret, DATA_DIR: 'memory://' }).jwt, null);
+      const sign = (ieId: number) => auth.sign!({ sub: `bench-${ieId}`, role: 'IE', ies: [ieId] });
+      const server = await startServerProcess(target, secret);
+      const results: ImportBenchCase[] = [];
+      try {
+        for (const format of options.formats ?? (['csv', 'xlsx'] as const)) {
+          results.push(await runCase(db, server, sign, dir, format, rows, log));
+        }
+      } finally {
+        await server.stop();
       }
+      return results;
     } finally {
-      await server.stop();
+      await rm(dir, { recursive: true, force: true });
     }
-    return results;
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    await database.close();
-    if (process.env.BENCH_KEEP === '1') log(`import: kept scratch database ${name}`);
-    else {
-      const dropper = new pg.Client({ connectionString: admin.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    }
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

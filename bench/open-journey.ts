@@ -5,12 +5,11 @@
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { createDatabase, type Db } from '../src/db/database.js';
-import { migrateToLatest } from '../src/db/migrate.js';
+import type { Db } from '../src/db/database.js';
 import { createAuth } from '../src/http/auth.js';
+import { withScratchDatabase } from './scratch-db.js';
 
 export const OPEN_JOURNEY_TARGET_S = 5;
 
@@ -87,34 +86,20 @@ export async function benchOpenJourney(
 ): Promise<OpenJourneyBenchResult> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const contracts = options.contracts ?? 100_000;
-  const server = new URL(
-    options.url ?? process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench',
-  );
-  const name = `renova_bench_open_${process.pid}_${randomBytes(3).toString('hex')}`;
-  const admin = new URL(server);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const target = new URL(server);
-  target.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: target.toString(), poolMax: 5 });
-  try {
-    await migrateToLatest(database.db);
+  return withScratchDatabase('open', { url: options.url, log }, async ({ name, url: target, db }) => {
     let started = performance.now();
-    const ieId = await seed(database.db, contracts);
+    const ieId = await seed(db, contracts);
     log(`open-journey: seeded ${contracts} contracts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
     const config = loadConfig({
-      DATABASE_URL: target.toString(),
+      DATABASE_URL: target,
       JWT_SECRET: randomBytes(32).toString('hex'),
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '0',
       DATA_DIR: 'memory://',
     });
     const auth = await createAuth(config.jwt, null);
-    const app = await buildApp({ config, db: database.db, auth, logger: false });
+    const app = await buildApp({ config, db: db, auth, logger: false });
     await app.ready();
     const token = await auth.sign!({ sub: 'bench', role: 'IE', ies: [ieId] });
     started = performance.now();
@@ -135,16 +120,7 @@ export async function benchOpenJourney(
         `(target ≤ ${OPEN_JOURNEY_TARGET_S} s) ${pass ? 'PASS' : 'MISS'}`,
     );
     return { name: 'open-journey', contracts, entries, seconds, targetSeconds: OPEN_JOURNEY_TARGET_S, pass };
-  } finally {
-    await database.close();
-    if (process.env.BENCH_KEEP === '1') log(`open-journey: kept scratch database ${name}`);
-    else {
-      const dropper = new pg.Client({ connectionString: admin.toString() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    }
-  }
+  });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDatabase, type Db } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+
+export interface ScratchDatabase {
+  name: string;
+  /** Connection URL of the scratch database. */
+  url: string;
+  db: Db;
+}
+
+const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/renova_bench';
+
+/**
+ * A migrated scratch database on the server of `url` (default BENCH_DATABASE_URL), handed to `fn`
+ * and dropped afterwards — kept when BENCH_KEEP=1, so its data can be examined with EXPLAIN.
+ */
+export async function withScratchDatabase<T>(
+  prefix: string,
+  options: { url?: string; log: (line: string) => void },
+  fn: (scratch: ScratchDatabase) => Promise<T>,
+): Promise<T> {
+  const server = new URL(options.url ?? process.env.BENCH_DATABASE_URL ?? DEFAULT_URL);
+  const name = `renova_bench_${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  const admin = new URL(server);
+  admin.pathname = '/postgres';
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: admin.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const target = new URL(server);
+  target.pathname = `/${name}`;
+  const database = await createDatabase({ kind: 'postgres', url: target.toString(), poolMax: 5 });
+  try {
+    await migrateToLatest(database.db);
+    return await fn({ name, url: target.toString(), db: database.db });
+  } finally {
+    await database.close();
+    if (process.env.BENCH_KEEP === '1') options.log(`${prefix}: kept scratch database ${name}`);
+    else await run(`drop database if exists ${name} with (force)`);
+  }
+}
