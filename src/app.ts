@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Db } from './db/database.js';
 import type { Auth } from './http/auth.js';
 import { requireBearer } from './http/authenticate.js';
+import { clientErrorHandler } from './http/client-error.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { registerHealth } from './http/health.js';
@@ -39,6 +40,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
     },
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     return503OnClosing: true,
+    clientErrorHandler,
     schemaController: {
       compilersFactory: {
         // Success bodies get a compiled serializer; problem bodies (small, open-ended, one shape
