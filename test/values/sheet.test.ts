@@ -175,6 +175,34 @@ describe('a sheet the service cannot take is refused with nothing written', () =
     });
   }
 
+  test('a malformed multipart body is 400, with or without an Idempotency-Key, and writes nothing', async () => {
+    const { entries } = await ieWithEntries(t.db, ['APTO'], mine);
+    const cut = (boundary: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="valores.csv"\r\n\r\n` +
+      `${header}\n${entries[0]!.brbId},6,9000,50,4500\n`;
+    const bodies: [string, string, RegExp][] = [
+      ['multipart/form-data; boundary=zzz', cut('zzz'), /upload ended before the file did/],
+      ['multipart/form-data', cut('zzz'), /multipart body could not be read/],
+    ];
+    for (const [contentType, payload, detail] of bodies) {
+      for (const key of [undefined, `cut-${contentType.length}-${Math.random()}`]) {
+        const before = await written();
+        const response = await t.call({
+          method: 'POST',
+          url: URL,
+          payload,
+          headers: { 'content-type': contentType, ...(key ? { 'idempotency-key': key } : {}) },
+          ies: [mine.ieId],
+        });
+        assert.equal(response.statusCode, 400, `${contentType} key=${key}: ${response.body}`);
+        assert.equal(response.headers['content-type'], 'application/problem+json; charset=utf-8');
+        assert.match(problemOf(response).detail, key ? /multipart body could not be read/ : detail);
+        assert.deepEqual(await written(), before);
+      }
+    }
+    assert.equal((await entryState(t.db, entries[0]!.brbId)).situacao, 'APTO');
+  });
+
   test('a file over the upload limit is 413', async () => {
     const { entries } = await ieWithEntries(t.db, ['APTO'], mine);
     const row = `${entries[0]!.brbId},6,9000,50,4500\n`;

@@ -133,6 +133,14 @@ function peek(stream: Readable): Promise<Buffer | null> {
   });
 }
 
+/** The first chunk; a stream that fails before it (a body cut off mid-upload) is a bad sheet. */
+function peekSheet(stream: Readable, format: SheetFormat): Promise<Buffer | null> {
+  return peek(stream).catch((error: unknown) => {
+    if (error instanceof AppError || isUploadError(error)) throw error;
+    throw new SheetReadError(format, `the upload ended before the file did (${(error as Error).message})`);
+  });
+}
+
 /** ';' when the header line has more semicolons than commas (spreadsheets in pt-BR export that way). */
 function delimiterOf(first: Buffer): ',' | ';' {
   const line = first.toString('utf8').split(/\r?\n/, 1)[0] ?? '';
@@ -141,7 +149,7 @@ function delimiterOf(first: Buffer): ',' | ';' {
 }
 
 async function* csvRows(stream: Readable): AsyncGenerator<{ linha: number; cells: unknown[] }> {
-  const first = await peek(stream);
+  const first = await peekSheet(stream, 'csv');
   if (!first) return;
   if (first.includes(0)) throw new SheetReadError('csv', 'it is binary, not text; save the sheet as CSV (UTF-8).');
   const parser = parse({
@@ -167,7 +175,7 @@ async function* csvRows(stream: Readable): AsyncGenerator<{ linha: number; cells
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cells: unknown[] }> {
-  const first = await peek(stream);
+  const first = await peekSheet(stream, 'xlsx');
   if (!first) return;
   if (!first.subarray(0, 4).equals(ZIP_MAGIC)) {
     throw new SheetReadError('xlsx', 'it is not an xlsx file (Excel 2007 or later); save it as .xlsx or as CSV.');

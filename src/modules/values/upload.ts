@@ -7,7 +7,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { badRequest } from '../../http/errors.js';
+import { AppError, badRequest } from '../../http/errors.js';
 import { IDEMPOTENCY_HEADER } from '../../http/idempotency.js';
 import type { Upload } from './values.service.js';
 
@@ -33,10 +33,23 @@ function fieldsOf(part: MultipartFile): Record<string, string> {
   return out;
 }
 
+/**
+ * Busboy's errors on a malformed multipart body (no boundary, a body that ends mid-part) carry no
+ * status: they are bad input, answered 400. Errors that carry a client status (file too large,
+ * not multipart) keep it.
+ */
+function malformedMultipart(error: unknown): never {
+  const status = (error as { statusCode?: unknown })?.statusCode;
+  if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+  throw badRequest(
+    `The multipart body could not be read (${(error as Error)?.message ?? String(error)}); send the sheet as multipart/form-data with the file part "arquivo".`,
+  );
+}
+
 /** Route preHandler: with an Idempotency-Key, spool and hash the file (and the fields before it). */
 export async function spoolForIdempotency(request: FastifyRequest): Promise<void> {
   if (request.headers[IDEMPOTENCY_HEADER] === undefined || !request.isMultipart()) return;
-  const part = await request.file();
+  const part = await request.file().catch(malformedMultipart);
   if (!part) return;
   const path = join(tmpdir(), `renova-upload-${randomUUID()}`);
   const hash = createHash('sha256');
@@ -51,7 +64,10 @@ export async function spoolForIdempotency(request: FastifyRequest): Promise<void
       },
     }),
     createWriteStream(path),
-  );
+  ).catch(async (error) => {
+    await rm(path, { force: true });
+    malformedMultipart(error);
+  });
   spooled.set(request, { path, filename: part.filename, truncated: part.file.truncated, fields });
   request.idempotencyHash = hash.digest('hex');
 }
@@ -71,7 +87,7 @@ export async function uploadOf(request: FastifyRequest): Promise<{ upload: Uploa
       fields: file.fields,
     };
   }
-  const part = await request.file();
+  const part = await request.file().catch(malformedMultipart);
   if (!part) throw badRequest('The request has no file: send the sheet as the multipart file part "arquivo".');
   return {
     upload: { stream: part.file, filename: part.filename, truncated: () => part.file.truncated },
