@@ -180,8 +180,14 @@ describe('a sheet the service cannot take is refused with nothing written', () =
     const cut = (boundary: string) =>
       `--${boundary}\r\nContent-Disposition: form-data; name="arquivo"; filename="valores.csv"\r\n\r\n` +
       `${header}\n${entries[0]!.brbId},6,9000,50,4500\n`;
-    const bodies: [string, string, RegExp][] = [
+    const workbook = await xlsxOf([header.split(','), [entries[0]!.brbId, 6, 9000, 50, 4500]]);
+    const cutWorkbook = Buffer.concat([
+      Buffer.from('--zzz\r\nContent-Disposition: form-data; name="arquivo"; filename="valores.xlsx"\r\n\r\n'),
+      workbook.subarray(0, workbook.length / 2),
+    ]);
+    const bodies: [string, string | Buffer, RegExp][] = [
       ['multipart/form-data; boundary=zzz', cut('zzz'), /upload ended before the file did/],
+      ['multipart/form-data; boundary=zzz', cutWorkbook, /could not be read as an xlsx workbook/],
       ['multipart/form-data', cut('zzz'), /multipart body could not be read/],
     ];
     for (const [contentType, payload, detail] of bodies) {

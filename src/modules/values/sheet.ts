@@ -106,6 +106,11 @@ function mapHeader(cells: unknown[]): (ValueField | null)[] {
 
 /** The first chunk of a stream, put back so the parser still sees it; null for an empty stream. */
 function peek(stream: Readable): Promise<Buffer | null> {
+  // The stream may have failed or ended before anyone listened (the upload is piped as soon as it
+  // arrives, while the batch is being opened): its events are gone, its state is not.
+  if (stream.errored) return Promise.reject(stream.errored);
+  if (stream.destroyed) return Promise.reject(new Error('the upload was closed'));
+  if (stream.readableEnded) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       stream.off('readable', onReadable);
