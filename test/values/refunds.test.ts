@@ -319,7 +319,7 @@ describe('restitution payments and the monthly transfer', () => {
       (await t.call({ method: 'GET', url: `/s/v2/repasse/2027-02?ieId=${mine.ieId}`, ies: [other.ieId] })).statusCode,
       404,
     );
-    for (const bad of ['2027-13', '2027-2', 'fevereiro', '202702']) {
+    for (const bad of ['2027-13', '2027-2', 'fevereiro', '202702', '0000-01']) {
       const response = await t.call({ method: 'GET', url: `/s/v2/repasse/${bad}`, ies: [mine.ieId] });
       assert.equal(response.statusCode, 400, bad);
       assert.equal(problemOf(response).errors?.[0]?.pointer, '/params/competencia');

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import { Id, StrictObject } from '../../http/schemas.js';
 
-const COMPETENCIA = '^\\d{4}-(0[1-9]|1[0-2])$';
+const COMPETENCIA = '^(19|20)\\d{2}-(0[1-9]|1[0-2])$';
 const Amount = (description: string) => Type.Number({ description: `${description}; at most 2 decimals, exact` });
 
 export const CompetenciaParams = StrictObject({
-  competencia: Type.String({ pattern: COMPETENCIA, description: 'Month, yyyy-mm' }),
+  competencia: Type.String({ pattern: COMPETENCIA, description: 'Month, yyyy-mm (years 1900–2099)' }),
 });
 export const TransferQuery = StrictObject({ ieId: Type.Optional(Id("Only this IE (one of the caller's)")) });
 
