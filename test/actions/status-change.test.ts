@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Action, next } from '../../src/modules/lifecycle/state-machine.js';
 import {
   type ActionSpec,
   type ActionWorld,
@@ -12,6 +11,7 @@ import {
   createActionWorld,
   firstOfNextMonth,
   post,
+  refusalAllowed,
   requests,
   snapshot,
 } from '../helpers/actions-factories.js';
@@ -29,10 +29,6 @@ const PATHS = [
   (brbId: number) => `/s/v2/renovacao/status-contrato/${brbId}/brb-id/alterar`,
   (brbId: number) => `/s/v2/status-contrato/${brbId}/brb-id/alterar`,
 ];
-const allowed = (action: string) => (s: [string, string?]) => {
-  const decision = next({ situacao: s[0] as never, motivo: (s[1] ?? null) as never }, action as Action);
-  return decision.ok ? [] : decision.allowed;
-};
 
 const lock = () => ({
   situacao: 'TRANCAMENTO',
@@ -149,7 +145,7 @@ for (const [i, path] of PATHS.entries()) {
         test('401 without a token', () => checks.unauthenticated());
         test("another IE's brbId is 404 and changes nothing", () => checks.otherIe());
         if (spec.forbiddenFrom) {
-          test(`from ${spec.forbiddenFrom.join('/')} is 409`, () => checks.forbidden(allowed(spec.acao)));
+          test(`from ${spec.forbiddenFrom.join('/')} is 409`, () => checks.forbidden(refusalAllowed(spec.acao)));
         }
       }
     });

@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Action, next } from '../../src/modules/lifecycle/state-machine.js';
 import {
   type ActionSpec,
   type ActionWorld,
-  actionChecks,
+  actionSuite,
   addendum,
   assertInvalid,
   bolsa,
@@ -28,26 +27,7 @@ before(async () => {
 });
 after(() => t.close());
 
-const allowed = (action: string) => (s: [string, string?]) => {
-  const decision = next({ situacao: s[0] as never, motivo: (s[1] ?? null) as never }, action as Action);
-  return decision.ok ? [] : decision.allowed;
-};
-
-function suite(
-  spec: ActionSpec,
-  title = `${spec.method ?? 'POST'} ${spec.url({ brbId: 0, processoId: 0, contratoId: 0, bolsaId: 0 } as never)}`,
-) {
-  const checks = actionChecks(() => ({ t, w }), spec);
-  describe(`${title} (${spec.name})`, () => {
-    test(`applies ${spec.acao}: entry, timeline, request and counters`, () => checks.happy().then(() => {}));
-    test('401 without a token', () => checks.unauthenticated());
-    test("another IE's id is 404 and changes nothing", () => checks.otherIe());
-    if (spec.forbiddenFrom) {
-      test(`from ${spec.forbiddenFrom.join('/')} is 409 with the allowed actions`, () =>
-        checks.forbidden(allowed(spec.acao)));
-    }
-  });
-}
+const suite = (spec: ActionSpec) => actionSuite(() => ({ t, w }), spec);
 
 const SM = '/s/v2/renovacao/situacao-matricula';
 

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Action, type Door, next } from '../../src/modules/lifecycle/state-machine.js';
+import type { Door } from '../../src/modules/lifecycle/state-machine.js';
 import {
   type ActionSpec,
   type ActionWorld,
-  actionChecks,
+  actionSuite,
   addendum,
   assertInvalid,
   bolsa,
@@ -30,24 +30,8 @@ before(async () => {
 after(() => t.close());
 
 const V3 = '/s/v3/mais-acoes';
-const allowed = (action: string, door: Door) => (s: [string, string?]) => {
-  const decision = next({ situacao: s[0] as never, motivo: (s[1] ?? null) as never }, action as Action, door);
-  assert.equal(decision.ok, false);
-  return decision.ok ? [] : decision.allowed;
-};
 
-function suite(spec: ActionSpec, door: Door = 'padrao') {
-  const checks = actionChecks(() => ({ t, w }), spec);
-  describe(`POST ${spec.url({ brbId: 0 } as never)} (${spec.name})`, () => {
-    test(`applies ${spec.acao}: entry, timeline, request and counters`, () => checks.happy().then(() => {}));
-    test('401 without a token', () => checks.unauthenticated());
-    test("another IE's brbId is 404 and changes nothing", () => checks.otherIe());
-    if (spec.forbiddenFrom) {
-      test(`from ${spec.forbiddenFrom.join('/')} is 409 with the allowed actions`, () =>
-        checks.forbidden(allowed(spec.acao, door)));
-    }
-  });
-}
+const suite = (spec: ActionSpec, door?: Door) => actionSuite(() => ({ t, w }), spec, door);
 
 const inactivateCheck: ActionSpec['check'] = async (e) => {
   assert.equal((await bolsa(t.db, e.bolsaId)).situacao_matricula, 'I');

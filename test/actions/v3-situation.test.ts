@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type Action, type Door, next } from '../../src/modules/lifecycle/state-machine.js';
+import type { Door } from '../../src/modules/lifecycle/state-machine.js';
 import {
   type ActionSpec,
   type ActionWorld,
-  actionChecks,
+  actionSuite,
   assertInvalid,
   bolsa,
   brDay,
@@ -27,31 +27,9 @@ before(async () => {
 after(() => t.close());
 
 const V3 = '/s/v3/mais-acoes';
-/** What the state machine lists as allowed when it refuses `action` through `door` from a state. */
-const allowed = (action: string, door: Door) => (s: [string, string?]) => {
-  const decision = next({ situacao: s[0] as never, motivo: (s[1] ?? null) as never }, action as Action, door);
-  assert.equal(decision.ok, false, `${action} must be refused from ${s.join('/')}`);
-  return decision.ok ? [] : decision.allowed;
-};
 
-/** The shared checks, for a spec through the default door and its alterar-status twin. */
-function suite(spec: ActionSpec, door: Door) {
-  const checks = actionChecks(() => ({ t, w }), spec);
-  describe(`POST ${spec.url({ brbId: 0 } as never)} (${spec.name})`, () => {
-    test(`applies ${spec.acao}: entry, timeline, request, task and counters`, () => checks.happy().then(() => {}));
-    test('401 without a token', () => checks.unauthenticated());
-    test("another IE's brbId is 404 and changes nothing", () => checks.otherIe());
-    if (spec.forbiddenFrom) {
-      test(`from ${spec.forbiddenFrom.join('/')} is 409 with the allowed actions`, () =>
-        checks.forbidden(
-          allowed(spec.acao, door),
-          door === 'alterar-status' && spec.forbiddenFrom?.[0] !== 'SEM_RENOVACAO'
-            ? /only to entries in SEM_RENOVACAO/
-            : /not allowed/,
-        ));
-    }
-  });
-}
+/** The shared checks, for a spec through the default door or its alterar-status twin. */
+const suite = (spec: ActionSpec, door: Door) => actionSuite(() => ({ t, w }), spec, door);
 
 const lockBody = (e: { brbId: number }) => ({ brbId: e.brbId, dataOcorrido: brDay(-3), caminhoArquivo: 'docs/t.pdf' });
 const lockCheck: ActionSpec['check'] = async (e) => {

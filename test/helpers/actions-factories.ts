@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../src/db/database.js';
 import type { MotivoSemRenovacao, Situacao } from '../../src/db/schema.js';
+import { type Action, type Door, next } from '../../src/modules/lifecycle/state-machine.js';
 import { problemOf, type TestContext } from './app.js';
 import {
   createContract,
@@ -312,6 +314,36 @@ export function actionChecks(ctx: () => { t: TestContext; w: ActionWorld }, spec
       assert.deepEqual(await snapshot(t.db, e), before, 'nothing changed');
     },
   };
+}
+
+/** What the state machine lists as allowed when it refuses `action` through `door` from a state. */
+export const refusalAllowed =
+  (action: string, door: Door = 'padrao') =>
+  (s: State): string[] => {
+    const decision = next({ situacao: s[0], motivo: s[1] ?? null }, action as Action, door);
+    assert.equal(decision.ok, false, `${action} must be refused from ${s.join('/')}`);
+    return decision.ok ? [] : decision.allowed;
+  };
+
+/**
+ * The standard tests of one action operation: its effect (entry, timeline, request, counters), 401,
+ * another IE's id, and a forbidden transition answering 409 with the allowed actions.
+ */
+export function actionSuite(ctx: () => { t: TestContext; w: ActionWorld }, spec: ActionSpec, door: Door = 'padrao') {
+  const checks = actionChecks(ctx, spec);
+  const title = `${spec.method ?? 'POST'} ${spec.url({ brbId: 0, processoId: 0, contratoId: 0, bolsaId: 0 } as never)}`;
+  describe(`${title} (${spec.name})`, () => {
+    test(`applies ${spec.acao}: entry, timeline, request and counters`, () => checks.happy().then(() => {}));
+    test('401 without a token', () => checks.unauthenticated());
+    test("another IE's id is 404 and changes nothing", () => checks.otherIe());
+    const from = spec.forbiddenFrom;
+    if (from) {
+      const message =
+        door === 'alterar-status' && from[0] !== 'SEM_RENOVACAO' ? /only to entries in SEM_RENOVACAO/ : /not allowed/;
+      test(`from ${from.join('/')} is 409 with the allowed actions`, () =>
+        checks.forbidden(refusalAllowed(spec.acao, door), message));
+    }
+  });
 }
 
 /** An addendum of the entry's semester in the given status. */
