@@ -168,15 +168,12 @@ describe('GET /s/v2/contrato/valores/calcular-parcelas-reembolso', () => {
 
 describe('restitution payments and the monthly transfer', () => {
   const PAY = '/s/operador/pagamentos';
+  /** Records a payment as the operator. */
+  const pay = (payload: object) => t.call({ method: 'POST', url: PAY, ...operator, payload });
 
   test('payments feed the transfer of their month with fee and net; adjustments count', async () => {
     const contratoId = setup.entries[0]!.contratoId;
-    const single = await t.call({
-      method: 'POST',
-      url: PAY,
-      ...operator,
-      payload: { contratoId, parcela: 1, dataPagamento: '2027-02-10' },
-    });
+    const single = await pay({ contratoId, parcela: 1, dataPagamento: '2027-02-10' });
     assert.equal(single.statusCode, 201, single.body);
     assert.deepEqual(
       { ...(single.json() as object), id: 0 },
@@ -194,26 +191,11 @@ describe('restitution payments and the monthly transfer', () => {
         competencia: '2027-02',
       },
     );
-    const dup = await t.call({
-      method: 'POST',
-      url: PAY,
-      ...operator,
-      payload: { contratoId, parcela: 1, dataPagamento: '2027-02-11' },
-    });
+    const dup = await pay({ contratoId, parcela: 1, dataPagamento: '2027-02-11' });
     assert.equal(dup.statusCode, 409);
-    const beyond = await t.call({
-      method: 'POST',
-      url: PAY,
-      ...operator,
-      payload: { contratoId, parcela: 13, dataPagamento: '2027-02-11' },
-    });
+    const beyond = await pay({ contratoId, parcela: 13, dataPagamento: '2027-02-11' });
     assert.equal(beyond.statusCode, 422);
-    const unknown = await t.call({
-      method: 'POST',
-      url: PAY,
-      ...operator,
-      payload: { contratoId: 99999999, parcela: 1, dataPagamento: '2027-02-11' },
-    });
+    const unknown = await pay({ contratoId: 99999999, parcela: 1, dataPagamento: '2027-02-11' });
     assert.equal(unknown.statusCode, 404);
     const asIe = await t.call({
       method: 'POST',
