@@ -28,6 +28,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
+  VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 10_000 }),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 
@@ -55,6 +56,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number };
   bodyLimit: number;
   uploadLimit: number;
+  /** Rows of a values batch checked and applied together (memory per batch vs statements per batch). */
+  valuesChunkRows: number;
 }
 
 export class ConfigError extends Error {
@@ -114,5 +117,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
+    valuesChunkRows: env.VALUES_CHUNK_ROWS,
   };
 }

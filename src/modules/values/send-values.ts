@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
+import { conflict } from '../../http/errors.js';
 import { allowedFrom, type Door } from '../lifecycle/state-machine.js';
 import * as batches from './batch.repository.js';
 import { describeRowErrors, readValuesRow, type ValuesRow } from './values.rows.js';
@@ -62,28 +63,59 @@ export function inTransaction<T>(db: Db | Trx, fn: (trx: Trx) => Promise<T>): Pr
   return db.isTransaction ? fn(db as Trx) : db.transaction().execute(fn);
 }
 
-const STAGE_CHUNK = 2000;
+/** Rows checked and applied together unless the caller says otherwise (VALUES_CHUNK_ROWS for sheets). */
+const CHUNK_ROWS = 10_000;
 /** From this many rows on, the planner gets fresh statistics before the set-based statements. */
-const LARGE_BATCH = 5000;
+const LARGE_CHUNK = 5000;
 
 /**
- * Stages rows in chunks as they arrive (a sheet is never held whole in memory), then checks and
- * applies them set-based. Call add() for each row, then finish().
+ * Applies rows in chunks as they arrive (a sheet is never held whole in memory): while the
+ * database checks and applies one chunk, the next one is read. Call add() for each row, then
+ * finish(). The whole batch stays one transaction: a failure in any chunk leaves nothing.
+ * Rows go in through feed(), never straight to add(): if reading fails, feed() waits for the chunk
+ * in flight before the error reaches the transaction, so nothing runs on a connection rolled back.
  */
 export class BatchWriter {
   private pending: ValuesRow[] = [];
   private count = 0;
+  /** The chunk being applied; the next one waits for it (one transaction runs one statement at a time). */
+  private applying: Promise<void> = Promise.resolve();
+  private failure: unknown = null;
+  private tuned = false;
+  private readonly acao: 'ENVIAR_VALORES' | 'REENVIAR_VALORES';
+  private readonly check: batches.CheckParams;
+  private readonly replaces: boolean;
+
   private constructor(
     private readonly trx: Trx,
     readonly loteId: number,
     private readonly caller: Caller,
-    private readonly options: { reenvio: boolean; door: Door; origem: Origem },
-  ) {}
+    private readonly options: { reenvio: boolean; door: Door; origem: Origem; chunkRows: number },
+  ) {
+    const { reenvio, door } = options;
+    // The status-change door only takes entries out of SEM_RENOVACAO; a resend is a padrao-door notion.
+    this.replaces = reenvio && door === 'padrao';
+    this.acao = this.replaces ? 'REENVIAR_VALORES' : 'ENVIAR_VALORES';
+    const from = allowedFrom(this.acao, door);
+    this.check = {
+      caller,
+      reenvio: this.replaces,
+      allowedFrom: from,
+      pendingIn: door === 'padrao' ? ['REVISAO_ANALISE'] : [],
+      allowedText: allowedText(from, door, reenvio),
+    };
+  }
 
   static async open(
     trx: Trx,
     caller: Caller,
-    options: { reenvio: boolean; door: Door; origem: Origem; arquivo?: batches.NewBatch['arquivo'] },
+    options: {
+      reenvio: boolean;
+      door: Door;
+      origem: Origem;
+      arquivo?: batches.NewBatch['arquivo'];
+      chunkRows?: number;
+    },
   ): Promise<BatchWriter> {
     const loteId = await batches.createBatch(trx, {
       origem: options.origem,
@@ -93,55 +125,80 @@ export class BatchWriter {
       arquivo: options.arquivo,
     });
     await batches.openStaging(trx);
-    return new BatchWriter(trx, loteId, caller, options);
+    return new BatchWriter(trx, loteId, caller, { ...options, chunkRows: options.chunkRows ?? CHUNK_ROWS });
   }
 
   get rows(): number {
     return this.count;
   }
 
-  async add(row: ValuesRow): Promise<void> {
-    this.pending.push(row);
-    this.count++;
-    if (this.pending.length >= STAGE_CHUNK) await this.flush();
+  /** Passes `fn` the function that adds a row; returns (or throws) once no chunk is in flight. */
+  async feed(fn: (add: (row: ValuesRow) => Promise<void>) => Promise<void>): Promise<void> {
+    try {
+      await fn((row) => this.add(row));
+    } finally {
+      await this.applying;
+    }
   }
 
+  private async add(row: ValuesRow): Promise<void> {
+    this.pending.push(row);
+    this.count++;
+    if (this.pending.length >= this.options.chunkRows) await this.flush();
+  }
+
+  /** Hands the pending rows to the database once the previous chunk is done, without waiting for them. */
   private async flush(): Promise<void> {
+    await this.applying;
+    if (this.failure) throw this.failure;
     const rows = this.pending;
     this.pending = [];
-    await batches.stageRows(this.trx, rows);
+    if (rows.length === 0) return;
+    this.applying = this.applyChunk(rows).catch((error: unknown) => {
+      this.failure = error;
+    });
+  }
+
+  private async applyChunk(rows: ValuesRow[]): Promise<void> {
+    const { trx } = this;
+    const large = rows.length >= LARGE_CHUNK;
+    if (large && !this.tuned) {
+      await batches.tuneForLargeBatch(trx);
+      this.tuned = true;
+    }
+    await batches.stageChunk(trx, rows);
+    if (large) await batches.analyzeChunk(trx);
+    await batches.checkChunk(trx, this.check);
+    // The check filled entrada_id and resultado, which the apply joins on: the planner must know.
+    if (large) await batches.analyzeChunk(trx);
+    if (this.replaces) {
+      const touched = await batches.replacePrevious(trx, this.loteId);
+      if (touched.length > 0) await closeReplacedBatches(trx, touched);
+    }
+    const { expected, held } = await batches.moveEntries(trx);
+    if (held < expected) {
+      throw conflict(
+        `${expected - held} of the students changed state while these values were being sent, so nothing was recorded; send them again.`,
+      );
+    }
+    await batches.recordChunk(trx, {
+      loteId: this.loteId,
+      caller: this.caller,
+      acao: this.acao,
+      origem: this.options.origem,
+    });
   }
 
   async finish(options: { detalhar?: boolean; dadosTrancamento?: LockData } = {}): Promise<BatchResult> {
     await this.flush();
-    const { reenvio, door, origem } = this.options;
-    // The status-change door only takes entries out of SEM_RENOVACAO; a resend is a padrao-door notion.
-    const acao = door === 'padrao' && reenvio ? 'REENVIAR_VALORES' : 'ENVIAR_VALORES';
-    const from = allowedFrom(acao, door);
-    if (this.count >= LARGE_BATCH) {
-      await batches.tuneForLargeBatch(this.trx);
-      await batches.analyzeStaging(this.trx);
-    }
-    await batches.checkRows(this.trx, {
-      caller: this.caller,
-      reenvio: reenvio && door === 'padrao',
-      allowedFrom: from,
-      pendingIn: door === 'padrao' ? ['REVISAO_ANALISE'] : [],
-      allowedText: allowedText(from, door, reenvio),
-    });
-    // The check filled entrada_id and resultado, which the apply joins on: the planner must know.
-    if (this.count >= LARGE_BATCH) await batches.analyzeStaging(this.trx);
-    if (reenvio && door === 'padrao') {
-      const touched = await batches.replacePrevious(this.trx, this.loteId);
-      if (touched.length > 0) await closeReplacedBatches(this.trx, touched);
-    }
-    await batches.applyRows(this.trx, { loteId: this.loteId, caller: this.caller, acao, origem });
+    await this.applying;
+    if (this.failure) throw this.failure;
     const counts = await batches.closeCounts(this.trx, this.loteId);
     const trancamento = options.dadosTrancamento
       ? await recordLockEnd(this.trx, this.loteId, options.dadosTrancamento)
       : null;
     const detalhar = options.detalhar === true;
-    const rows = await batches.stagedOutcomes(this.trx, detalhar);
+    const rows = await batches.batchOutcomes(this.trx, this.loteId, detalhar);
     return summarize(this.loteId, counts, rows, detalhar, trancamento);
   }
 }
@@ -211,13 +268,7 @@ async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): Promise<
 function summarize(
   loteId: number,
   counts: { total: number; sucesso: number; erro: number; pendente: number },
-  rows: {
-    linha: number;
-    brb_id: number | null;
-    resultado: Resultado;
-    erros: RowError[];
-    situacao_anterior: string | null;
-  }[],
+  rows: batches.OutcomeRow[],
   detalhar: boolean,
   trancamento: BatchResult['trancamento'],
 ): BatchResult {
@@ -242,7 +293,7 @@ function describePending(linha: number, brbId: number | null, situacao: string |
 export async function batchSummary(db: Db | Trx, loteId: number): Promise<BatchResult | null> {
   const counts = await batches.batchCounts(db, loteId);
   if (!counts) return null;
-  return summarize(loteId, counts, await batches.unsuccessfulRows(db, loteId), false, null);
+  return summarize(loteId, counts, await batches.batchOutcomes(db, loteId), false, null);
 }
 
 /**
@@ -262,8 +313,10 @@ export function sendValues(
       door: input.door ?? 'padrao',
       origem: input.origem,
     });
-    let linha = 0;
-    for (const item of input.itens) await writer.add(readValuesRow(item, ++linha));
+    await writer.feed(async (add) => {
+      let linha = 0;
+      for (const item of input.itens) await add(readValuesRow(item, ++linha));
+    });
     return writer.finish({ detalhar: options.detalhar ?? true, dadosTrancamento: input.dadosTrancamento });
   });
 }

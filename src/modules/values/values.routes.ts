@@ -177,6 +177,7 @@ async function routes(app: App) {
       return service.importSheet(app.db, request.caller, upload, {
         reenvio: booleanField(fields, 'reenvio'),
         limit: app.config.uploadLimit,
+        chunkRows: app.config.valuesChunkRows,
       });
     },
   );

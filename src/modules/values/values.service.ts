@@ -104,15 +104,15 @@ export const tooLarge = (limit: number) =>
   );
 
 /**
- * Imports a values sheet as one batch, streaming: rows are read, checked and staged in chunks,
- * then checked against their entries and applied set-based, all in one transaction. A bad file
+ * Imports a values sheet as one batch, streaming: rows are read and validated, and applied
+ * set-based in chunks while the next chunk is read, all in one transaction. A bad file
  * (type, header, empty, too large) or any failure on the way rolls everything back.
  */
 export async function importSheet(
   db: Db,
   caller: Caller,
   upload: Upload,
-  options: { reenvio: boolean; limit: number },
+  options: { reenvio: boolean; limit: number; chunkRows?: number },
 ) {
   const formato: SheetFormat | null = sheetFormatOf(upload.filename);
   if (!formato) {
@@ -132,10 +132,11 @@ export async function importSheet(
         door: 'padrao',
         origem: 'PLANILHA',
         arquivo: { nome: upload.filename, formato },
+        chunkRows: options.chunkRows,
       });
-      for await (const record of readSheet(hasher, formato)) {
-        await writer.add(readValuesRow(record.values, record.linha));
-      }
+      await writer.feed(async (add) => {
+        for await (const record of readSheet(hasher, formato)) await add(readValuesRow(record.values, record.linha));
+      });
       if (upload.truncated()) throw tooLarge(options.limit);
       const result = await writer.finish({ detalhar: false });
       await trx.updateTable('lote').set({ arquivo_sha256: hasher.digest() }).where('id', '=', writer.loteId).execute();
