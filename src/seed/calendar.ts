@@ -9,6 +9,7 @@ export interface Period {
 }
 
 export const DAY = 86_400;
+export const HOUR = 3600;
 
 /** Periods as consecutive integers, so "three semesters before" is a subtraction. */
 export const periodIndex = (p: Period) => p.ano * 2 + (p.semestre - 1);
@@ -64,3 +65,32 @@ export const periodEnd = (periodIdx: number) => {
 };
 
 export const periodStartSeconds = (periodIdx: number) => secondsOf(monthStart(firstMonthOf(periodIdx)));
+
+/** When things happen in one journey, in seconds since the epoch. */
+export interface JourneyCalendar {
+  janelaInicio: string;
+  janelaFim: string;
+  openedAt: number;
+  /** Actions of the IE and the foundation fall in [eventsFrom, eventsTo). */
+  eventsFrom: number;
+  eventsTo: number;
+  closedAt: number | null;
+}
+
+/**
+ * The closed journey of a past period: its 45-day window opened two weeks into the semester and
+ * the service closed it the day after. Last semester's journey and the older ones the former
+ * students went through all follow it.
+ */
+export function closedJourney(periodIdx: number): JourneyCalendar & { closedAt: number } {
+  const inicio = periodStartSeconds(periodIdx) + 14 * DAY;
+  const fim = inicio + 44 * DAY;
+  return {
+    janelaInicio: dateOf(inicio),
+    janelaFim: dateOf(fim),
+    openedAt: inicio + 12 * HOUR,
+    eventsFrom: inicio + 13 * HOUR,
+    eventsTo: fim + 22 * HOUR,
+    closedAt: fim + DAY + 3 * HOUR,
+  };
+}

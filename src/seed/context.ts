@@ -1,8 +1,20 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import { DAY, dateOf, type Period, periodIndex, periodOfDate, periodStartSeconds, secondsOf } from './calendar.js';
+import {
+  closedJourney,
+  DAY,
+  dateOf,
+  HOUR,
+  type JourneyCalendar,
+  type Period,
+  periodIndex,
+  periodOfDate,
+  secondsOf,
+} from './calendar.js';
 import { buildLayout, type Layout } from './layout.js';
 import { hash, tag } from './random.js';
+
+export type { JourneyCalendar } from './calendar.js';
 
 export interface SeedOptions {
   ies: number;
@@ -13,17 +25,6 @@ export interface SeedOptions {
   today?: string;
   /** Drop keys and indexes for the load and rebuild them after; default from 50,000 students on. */
   bulkLoad?: boolean;
-}
-
-/** When things happen in one journey, in seconds since the epoch. */
-export interface JourneyCalendar {
-  janelaInicio: string;
-  janelaFim: string;
-  openedAt: number;
-  /** Actions of the IE and the foundation fall in [eventsFrom, eventsTo). */
-  eventsFrom: number;
-  eventsTo: number;
-  closedAt: number | null;
 }
 
 export interface SeedCalendar {
@@ -62,17 +63,12 @@ export interface SeedStage {
   run(ctx: SeedContext, progress: (done: number, total: number) => void): Promise<void>;
 }
 
-const HOUR = 3600;
-
 export function buildCalendar(today: string): SeedCalendar {
   const todayAt = secondsOf(today);
   const currentPeriod = periodOfDate(today);
   const currentIdx = periodIndex(currentPeriod);
   const janelaInicio = dateOf(todayAt - 20 * DAY);
   const openedAt = secondsOf(janelaInicio) + 12 * HOUR;
-  const previousStart = periodStartSeconds(currentIdx - 1);
-  const prevInicio = previousStart + 14 * DAY;
-  const prevFim = prevInicio + 44 * DAY;
   return {
     today,
     currentPeriod,
@@ -85,14 +81,7 @@ export function buildCalendar(today: string): SeedCalendar {
       eventsTo: todayAt,
       closedAt: null,
     },
-    previous: {
-      janelaInicio: dateOf(prevInicio),
-      janelaFim: dateOf(prevFim),
-      openedAt: prevInicio + 12 * HOUR,
-      eventsFrom: prevInicio + 13 * HOUR,
-      eventsTo: prevFim + 22 * HOUR,
-      closedAt: prevFim + DAY + 3 * HOUR,
-    },
+    previous: closedJourney(currentIdx - 1),
   };
 }
 

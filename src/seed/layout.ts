@@ -1,5 +1,6 @@
 import { COURSES, GROUP_PREFIXES, IE_KINDS, IE_PATRONS, SHIFT_WEIGHTS } from './data/academic.js';
 import { CAMPUS_NAMES, CITIES, UF_WEIGHTS } from './data/places.js';
+import { drawFormer, formerCount, formerRng, oldestBack } from './former.js';
 import { affinePermutation, type Rng, rngFor, tag } from './random.js';
 import { CURRENT_MIX } from './situations.js';
 
@@ -53,10 +54,16 @@ export interface IeLayout {
   /** Contracts firstContract .. firstContract + contracts − 1 belong to this IE. */
   firstContract: number;
   contracts: number;
-  /** Cumulative quota of each CURRENT_MIX situation, over the IE's contracts. */
+  /** The first `active` of them are current students; the rest former students (former.ts). */
+  active: number;
+  /** Cumulative quota of each CURRENT_MIX situation, over the IE's current students. */
   quotaCum: number[];
   /** Spreads the quotas: the situation of local index j is the quota slot perm(j) falls in. */
   perm: (j: number) => number;
+  /** Closed journeys before last semester's, back to the oldest entry of a former student. */
+  olderJourneys: number;
+  /** Id of the oldest of them (they follow every IE's previous and current journeys). */
+  firstOlderJourney: number;
 }
 
 export interface Layout {
@@ -134,6 +141,7 @@ export function buildLayout(seed: number, ies: number, students: number): Layout
   let courseId = 0;
   let convenioId = 0;
   let firstContract = 1;
+  let olderJourney = 2 * ies + 1;
   let groupLeft = 0;
   let group!: GroupLayout;
   let patron = '';
@@ -175,6 +183,12 @@ export function buildLayout(seed: number, ies: number, students: number): Layout
     const convenios: ConvenioLayout[] = [{ id: ++convenioId, nome: `CredIES ${sigla}`, regime: 'SIMPLES' }];
     if (rng.chance(0.2)) convenios.push({ id: ++convenioId, nome: `CredIES ${sigla} — Aditivo 2`, regime: 'COMPOSTO' });
     const contracts = counts[i - 1]!;
+    const active = contracts - formerCount(contracts);
+    let back = 1;
+    for (let local = active; local < contracts; local++) {
+      const shape = drawFormer(formerRng(seed, firstContract + local), { courses, courseCum });
+      back = Math.max(back, oldestBack(shape));
+    }
     layouts.push({
       id: i,
       grupoId: group.id,
@@ -189,10 +203,14 @@ export function buildLayout(seed: number, ies: number, students: number): Layout
       convenios,
       firstContract,
       contracts,
-      quotaCum: quotas(contracts),
-      perm: affinePermutation(rng, contracts),
+      active,
+      quotaCum: quotas(active),
+      perm: affinePermutation(rng, active),
+      olderJourneys: back - 1,
+      firstOlderJourney: olderJourney,
     });
     firstContract += contracts;
+    olderJourney += back - 1;
   }
   return { groups, ies: layouts };
 }

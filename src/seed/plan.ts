@@ -8,94 +8,45 @@ import {
   periodStartSeconds,
 } from './calendar.js';
 import type { SeedWorld } from './context.js';
-import { type CourseLayout, type IeLayout, ieOfContract } from './layout.js';
-import { currentPath, previousPath, type StepDraft } from './paths.js';
-import { cpfOf, type Person, person } from './people.js';
+import { planFormer } from './former.js';
+import { type IeLayout, ieOfContract } from './layout.js';
+import { currentPath, previousPath } from './paths.js';
+import { cpfOf, person } from './people.js';
+import {
+  type ContractPlan,
+  cents,
+  type EntryPlan,
+  entryIdOf,
+  journeyIdOf,
+  pickCourse,
+  SITUACAO_MATRICULA,
+  timed,
+} from './plan-parts.js';
 import { hash, Rng, tag } from './random.js';
-import { type Actor, APTO, CURRENT_MIX, PREVIOUS_MIX, type State, TRANCAMENTO } from './situations.js';
+import { APTO, CURRENT_MIX, PREVIOUS_MIX, TRANCAMENTO } from './situations.js';
 
 /**
  * Everything the demo says about one contract, as a pure function of the options and the
- * contract id: the student, the bolsa and contract, and its entries in the previous (closed) and
- * current (open) journeys with their history. Stages recompute it chunk by chunk instead of
+ * contract id: the student, the bolsa and contract, and its journey entries with their history.
+ * A current student has entries in the previous (closed) and current (open) journeys; a former
+ * one (former.ts) in older closed journeys only. Stages recompute it chunk by chunk instead of
  * keeping a million of them in memory.
  */
-export interface Step {
-  acao: string;
-  from: State | null;
-  to: State;
-  /** Seconds since the epoch. */
-  at: number;
-  actor: Actor;
-  /** JSON text. */
-  detalhes: string;
-}
-
-export interface EntryPlan {
-  /** The brbId; processo and aditivo share it. */
-  id: number;
-  jornadaId: number;
-  periodIdx: number;
-  state: State;
-  tags: string[];
-  createdAt: number;
-  updatedAt: number;
-  steps: Step[];
-  /** Credited value of the semester, when values were sent ('1234.56'). */
-  valor: string | null;
-  /** Why a lock or withdrawal request still waits (a 'motivo-espera' code); null when none waits. */
-  waiting: string | null;
-}
-
-export interface ContractPlan extends Person {
-  id: number;
-  ie: IeLayout;
-  local: number;
-  course: CourseLayout;
-  convenioId: number;
-  cpf: string;
-  matricula: string;
-  codBolsa: string;
-  numero: string;
-  primeiroMesCredito: string;
-  previsaoFormatura: string;
-  inicioRestituicao: string;
-  semestresTrancados: number;
-  trancamentosConsecutivos: number;
-  situacaoMatricula: string;
-  bolsaStatus: 'ATIVA' | 'CANCELADA' | 'EXCLUIDA';
-  contratoStatus: 'ATIVO' | 'CANCELADO' | 'EXCLUIDO';
-  createdAt: number;
-  previous: EntryPlan | null;
-  current: EntryPlan;
-}
+export type { ContractPlan, EntryPlan, Step } from './plan-parts.js';
 
 const CONTRACT = tag('contract');
 const PREVIOUS_WEIGHTS = PREVIOUS_MIX.map((m) => m.share);
 const WAITING = ['AGUARDANDO_DOCUMENTO_IE', 'AGUARDANDO_ESTUDANTE', 'EM_ANALISE_FUNDACAO'];
 
-/** Journey ids: the previous journey of IE i is 2i − 1, the current one 2i. */
-export const previousJourneyId = (ieId: number) => 2 * ieId - 1;
-export const currentJourneyId = (ieId: number) => 2 * ieId;
-
-const cents = (value: number) => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
-
-/** Sorted instants in [from, to), one per step, whole seconds. */
-/** Gives the drafts increasing instants in [from, to) (keeping those the calendar fixed): they become the steps. */
-function timed(rng: Rng, drafts: StepDraft[], from: number, to: number): Step[] {
-  const at: number[] = [];
-  for (let i = 0; i < drafts.length; i++) at.push(from + Math.floor(rng.next() * (to - from)));
-  at.sort((a, b) => a - b);
-  for (let i = 0; i < drafts.length; i++) drafts[i]!.at ??= at[i]!;
-  return drafts as Step[];
+export function planContract(world: SeedWorld, id: number): ContractPlan {
+  const ie = ieOfContract(world.layout, id);
+  const local = id - ie.firstContract;
+  return local < ie.active ? planStudent(world, id, ie, local) : planFormer(world, id, ie, local);
 }
 
-const SITUACAO_MATRICULA: Record<string, string> = { TRANCAMENTO: 'T', AFASTAMENTO: 'F', EVASAO: 'E', INATIVO: 'I' };
-
-export function planContract(world: SeedWorld, id: number): ContractPlan {
-  const { calendar, layout, seed } = world;
-  const ie = ieOfContract(layout, id);
-  const local = id - ie.firstContract;
+/** A current student: an entry in the open journey, and in last semester's when credit began before it. */
+function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number): ContractPlan {
+  const { calendar, seed } = world;
   const rng = new Rng(hash(seed, CONTRACT, id));
 
   // Situation now: the quota slot this contract's shuffled position falls in.
@@ -104,10 +55,7 @@ export function planContract(world: SeedWorld, id: number): ContractPlan {
   while (slot >= ie.quotaCum[k]!) k++;
   const state = CURRENT_MIX[k]!.state;
 
-  const pick = rng.next() * ie.courseCum.at(-1)!;
-  let c = 0;
-  while (pick >= ie.courseCum[c]! && c < ie.courses.length - 1) c++;
-  const course = ie.courses[c]!;
+  const course = pickCourse(rng, ie);
   const convenioId = ie.convenios.length > 1 && rng.chance(0.15) ? ie.convenios[1]!.id : ie.convenios[0]!.id;
   const who = person(rng, id, calendar.currentPeriod.ano);
 
@@ -130,8 +78,8 @@ export function planContract(world: SeedWorld, id: number): ContractPlan {
     const path = previousPath(rng, previousState, pj.closedAt);
     const steps = timed(rng, path, pj.eventsFrom, pj.eventsTo);
     previous = {
-      id,
-      jornadaId: previousJourneyId(ie.id),
+      id: entryIdOf(world.students, 1, id),
+      jornadaId: journeyIdOf(ie, 1),
       periodIdx: cur - 1,
       state: previousState,
       tags: creditFrom === semestre - 2 ? ['PRIMEIRA_RENOVACAO'] : [],
@@ -157,8 +105,8 @@ export function planContract(world: SeedWorld, id: number): ContractPlan {
   )
     tags.push('PENDENCIA_DOCUMENTO');
   const current: EntryPlan = {
-    id: world.students + id,
-    jornadaId: currentJourneyId(ie.id),
+    id: entryIdOf(world.students, 0, id),
+    jornadaId: journeyIdOf(ie, 0),
     periodIdx: cur,
     state,
     tags,
@@ -199,7 +147,6 @@ export function planContract(world: SeedWorld, id: number): ContractPlan {
     bolsaStatus: state[0] === 'CANCELADO' ? 'CANCELADA' : state[0] === 'EXCLUIDO' ? 'EXCLUIDA' : 'ATIVA',
     contratoStatus: state[0] === 'CANCELADO' ? 'CANCELADO' : state[0] === 'EXCLUIDO' ? 'EXCLUIDO' : 'ATIVO',
     createdAt: creditStartAt + rng.int(3 * DAY, 40 * DAY) + rng.int(0, DAY - 1),
-    previous,
-    current,
+    entries: previous ? [previous, current] : [current],
   };
 }

@@ -32,6 +32,11 @@ async function fingerprint(database: DatabaseHandle) {
     events: await digest(sql`select md5(string_agg(t::text, '|' order by id)) as md5 from evento_timeline t`),
     requests: await digest(sql`select md5(string_agg(t::text, '|' order by id)) as md5 from solicitacao t`),
     addenda: await digest(sql`select md5(string_agg(t::text, '|' order by id)) as md5 from aditivo t`),
+    journeys: await digest(sql`select md5(string_agg(t::text, '|' order by id)) as md5 from jornada t`),
+    batches: await digest(
+      sql`select md5(string_agg(t::text, '|' order by lote_id, linha)) as md5 from (select lote_id, linha, brb_id, aditivo_id, processamento, valor_contrato from lote_linha) t`,
+    ),
+    payments: await digest(sql`select md5(string_agg(t::text, '|' order by id)) as md5 from pagamento_restituicao t`),
   };
 }
 
@@ -55,5 +60,9 @@ test(`the same options give identical data; another seed gives other data (${tes
   assert.equal(await seedIfEmpty(c.db, { ...OPTIONS, seed: 12 }), true);
   const [fa, fb, fc] = [await fingerprint(a), await fingerprint(b), await fingerprint(c)];
   assert.deepEqual(fa, fb);
-  for (const key of ['students', 'contracts', 'entries', 'events'] as const) assert.notEqual(fa[key], fc[key], key);
+  for (const key of ['students', 'contracts', 'entries', 'events', 'payments'] as const)
+    assert.notEqual(fa[key], fc[key], key);
+  const [payments] = (await sql<{ n: number }>`select count(*)::int8 as n from pagamento_restituicao`.execute(a.db))
+    .rows;
+  assert.ok(payments!.n > 0, 'the data includes restitution payments');
 });

@@ -57,15 +57,23 @@ describe(`demo seed (${testDatabaseKind})`, () => {
 
   test('the current journey is open around today and holds every situation and every motivo', async () => {
     const journeys = await rows(sql<{ status: string; ano: number; semestre: number; inicio: string; fim: string }>`
-      select status, ano, semestre, janela_inicio as inicio, janela_fim as fim from jornada where ie_id = 1 order by id`);
+      select status, ano, semestre, janela_inicio as inicio, janela_fim as fim from jornada where ie_id = 1
+      order by ano, semestre`);
     assert.deepEqual(
-      journeys.map((j) => [j.status, j.ano, j.semestre]),
+      journeys.slice(-2).map((j) => [j.status, j.ano, j.semestre]),
       [
         ['ENCERRADA', 2024, 2],
         ['ABERTA', 2025, 1],
       ],
     );
-    assert.ok(journeys[1]!.inicio <= OPTIONS.today && OPTIONS.today <= journeys[1]!.fim);
+    assert.ok(journeys.length > 2, 'older closed journeys hold the former students');
+    for (let i = 1; i < journeys.length; i++) {
+      const [a, b] = [journeys[i - 1]!, journeys[i]!];
+      assert.equal(b.ano * 2 + b.semestre, a.ano * 2 + a.semestre + 1, 'a journey every semester');
+      if (i < journeys.length - 1) assert.equal(b.status, 'ENCERRADA');
+    }
+    const open = journeys.at(-1)!;
+    assert.ok(open.inicio <= OPTIONS.today && OPTIONS.today <= open.fim);
     const current = await rows(sql<{ situacao: string; motivo: string | null }>`
       select distinct e.situacao, e.motivo from entrada_jornada e join jornada j on j.id = e.jornada_id
       where j.status = 'ABERTA'`);
@@ -119,8 +127,12 @@ describe(`demo seed (${testDatabaseKind})`, () => {
         or e.ie_id <> j.ie_id or e.curso_id <> b.curso_id or e.campus_id <> b.campus_id or e.turno_id <> b.turno_id
         or e.nome_busca <> s.nome_busca or e.cpf <> s.cpf or e.matricula <> b.matricula`);
     assert.equal(mismatches, 0);
-    const current = await one(sql`select count(*)::int8 as n from entrada_jornada where jornada_id in (2, 4)`);
-    assert.equal(current, 300, 'one current entry per contract');
+    const current = await rows(sql<{ n: number; contracts: number }>`
+      select count(*)::int8 as n, count(distinct contrato_id)::int8 as contracts from entrada_jornada
+      where jornada_id in (2, 4)`);
+    const former = 300 - current[0]!.contracts;
+    assert.equal(current[0]!.n, current[0]!.contracts, 'at most one current entry per contract');
+    assert.ok(former >= 4 && former <= 20, `${former} former students (no current entry) of 300`);
     const courses = await one(sql`
       select count(*)::int8 as n from bolsa b join curso c on c.id = b.curso_id
       where c.ie_id <> b.ie_id or c.campus_id <> b.campus_id or c.turno_id <> b.turno_id`);
@@ -206,16 +218,16 @@ describe(`demo seed (${testDatabaseKind})`, () => {
 
   test('locks: carried from last semester, counted on the contract; contract dates are coherent', async () => {
     const carried = await one(sql`
-      select count(*)::int8 as n from entrada_jornada p join entrada_jornada c on c.contrato_id = p.contrato_id and c.jornada_id = p.jornada_id + 1
-      where p.motivo = 'TRANCAMENTO' and c.motivo = 'TRANCAMENTO'`);
+      select count(*)::int8 as n from entrada_jornada p join entrada_jornada c on c.contrato_id = p.contrato_id
+      where p.jornada_id in (1, 3) and c.jornada_id in (2, 4) and p.motivo = 'TRANCAMENTO' and c.motivo = 'TRANCAMENTO'`);
     assert.ok(carried > 0, 'some lock carried into this semester');
     const notOpenedLocked = await one(sql`
-      select count(*)::int8 as n from entrada_jornada p join entrada_jornada c on c.contrato_id = p.contrato_id and c.jornada_id = p.jornada_id + 1
-      where p.motivo = 'TRANCAMENTO' and not exists (
+      select count(*)::int8 as n from entrada_jornada p join entrada_jornada c on c.contrato_id = p.contrato_id
+      where p.jornada_id in (1, 3) and c.jornada_id in (2, 4) and p.motivo = 'TRANCAMENTO' and not exists (
         select 1 from evento_timeline t where t.entrada_id = c.id and t.acao = 'ABERTURA_JORNADA' and t.motivo_novo = 'TRANCAMENTO')`);
     assert.equal(notOpenedLocked, 0, 'a contract locked last semester opens locked (DOMAIN.md)');
     const incoherent = await one(sql`
-      select count(*)::int8 as n from contrato c join entrada_jornada e on e.contrato_id = c.id and e.jornada_id % 2 = 0
+      select count(*)::int8 as n from contrato c join entrada_jornada e on e.contrato_id = c.id and e.jornada_id in (2, 4)
       where (e.motivo = 'TRANCAMENTO') <> (c.trancamentos_consecutivos > 0)
         or c.semestres_trancados < c.trancamentos_consecutivos or c.trancamentos_consecutivos > 2
         or c.primeiro_mes_credito <> date_trunc('month', c.primeiro_mes_credito)
@@ -229,6 +241,75 @@ describe(`demo seed (${testDatabaseKind})`, () => {
       tags.map((t) => t.tag),
       ['FORMANDO', 'PENDENCIA_DOCUMENTO', 'PRIMEIRA_RENOVACAO'],
     );
+  });
+
+  test('former students renewed each semester up to graduation or leaving, and are in restitution', async () => {
+    const entries = await rows(sql<{
+      contrato_id: number;
+      periodo: number;
+      jornada: string;
+      situacao: string;
+      motivo: string | null;
+      tags: string[];
+      ultimo_evento: Date;
+      assinado: boolean;
+      contrato: string;
+      bolsa: string;
+      matricula: string;
+      primeiro: string;
+      previsao: string;
+      inicio: string;
+    }>`
+      select e.contrato_id, j.ano * 2 + j.semestre - 1 as periodo, j.status as jornada, e.situacao, e.motivo, e.tags,
+        (select max(t.created_at) from evento_timeline t where t.entrada_id = e.id) as ultimo_evento,
+        exists (select 1 from aditivo a where a.entrada_id = e.id and a.status = 'ASSINADO'
+          and a.ano = j.ano and a.semestre = j.semestre) as assinado,
+        c.status as contrato, b.status as bolsa, b.situacao_matricula as matricula,
+        c.primeiro_mes_credito as primeiro, c.previsao_formatura as previsao, c.inicio_restituicao as inicio
+      from entrada_jornada e join jornada j on j.id = e.jornada_id
+      join contrato c on c.id = e.contrato_id join bolsa b on b.id = c.bolsa_id
+      where not exists (select 1 from entrada_jornada x where x.contrato_id = e.contrato_id and x.jornada_id in (2, 4))
+      order by e.contrato_id, j.ano, j.semestre`);
+    const byContract = new Map<number, typeof entries>();
+    for (const e of entries) byContract.set(e.contrato_id, [...(byContract.get(e.contrato_id) ?? []), e]);
+    assert.ok(byContract.size >= 4, `${byContract.size} former students`);
+    const kinds = new Set<string>();
+    const monthAfter = (date: string) => {
+      const [y, m] = date.split('-').map(Number) as [number, number];
+      return `${m === 12 ? y + 1 : y}-${String((m % 12) + 1).padStart(2, '0')}-01`;
+    };
+    const periodStart = (p: number) => `${Math.floor(p / 2)}-${p % 2 === 0 ? '01' : '07'}-01`;
+    for (const [id, list] of byContract) {
+      const last = list.at(-1)!;
+      assert.ok(
+        list.every((e) => e.jornada === 'ENCERRADA'),
+        `contract ${id} has only entries of closed journeys`,
+      );
+      list.forEach((e, i) => {
+        if (i > 0) assert.equal(e.periodo, list[i - 1]!.periodo + 1, `contract ${id} renewed every semester`);
+        if (e !== last) assert.ok(e.situacao === 'FINALIZADO' && e.assinado, `contract ${id}: renewal signed`);
+      });
+      assert.ok(list[0]!.tags.includes('PRIMEIRA_RENOVACAO'));
+      assert.equal(list[0]!.primeiro, periodStart(list[0]!.periodo - 1), 'credit began the semester before');
+      assert.ok(last.inicio <= OPTIONS.today, `contract ${id}: restitution started (${last.inicio})`);
+      assert.notEqual(last.bolsa, 'ATIVA', 'a journey opened or refreshed now leaves them out');
+      if (last.situacao === 'FINALIZADO') {
+        kinds.add('graduate');
+        assert.ok(last.assinado && last.tags.includes('FORMANDO'));
+        assert.deepEqual([last.contrato, last.bolsa, last.matricula], ['ATIVO', 'ENCERRADA', 'C']);
+        assert.equal(last.inicio, monthAfter(last.previsao), 'restitution starts the month after graduation');
+      } else {
+        kinds.add(last.situacao === 'CANCELADO' ? 'cancelled' : 'dropout');
+        if (last.situacao === 'CANCELADO') assert.deepEqual([last.contrato, last.bolsa], ['CANCELADO', 'CANCELADA']);
+        else
+          assert.deepEqual(
+            [last.situacao, last.motivo, last.bolsa, last.matricula],
+            ['SEM_RENOVACAO', 'EVASAO', 'ENCERRADA', 'E'],
+          );
+        assert.equal(last.inicio, monthAfter(last.ultimo_evento.toISOString().slice(0, 10)), 'brought forward');
+      }
+    }
+    assert.ok(kinds.has('graduate'), [...kinds].join());
   });
 
   test('a few notifications per IE, of the kinds the service emits', async () => {

@@ -55,10 +55,16 @@ async function schedulesFor(db: Kysely<Database>, terms: repo.ContractTerms[]): 
     db,
     terms.map((t) => t.id),
   );
+  // Grouped once: a bulk call (the seed, bulk payments) asks for thousands of contracts at a time.
+  const byContract = new Map<number, typeof addenda>();
+  for (const a of addenda) {
+    const list = byContract.get(a.contrato_id);
+    if (list) list.push(a);
+    else byContract.set(a.contrato_id, [a]);
+  }
   const out = new Map<number, ContractSchedule>();
   for (const t of terms) {
-    const meses = addenda
-      .filter((a) => a.contrato_id === t.id)
+    const meses = (byContract.get(t.id) ?? [])
       .flatMap(creditedMonths)
       .sort((a, b) => (a.mes < b.mes ? -1 : a.mes > b.mes ? 1 : 0));
     const schedule = refundSchedule({

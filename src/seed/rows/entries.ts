@@ -64,8 +64,7 @@ export function entryRows(ctx: SeedContext): ContractRows {
   return {
     buffers: [entries, processes],
     add(p) {
-      if (p.previous) add(p, p.previous);
-      add(p, p.current);
+      for (const e of p.entries) add(p, e);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { TableBuffer } from '../bulk.js';
-import { DAY, periodAt } from '../calendar.js';
+import { closedJourney, DAY, periodAt } from '../calendar.js';
 import type { SeedContext } from '../context.js';
 import type { ContractPlan, EntryPlan, Step } from '../plan.js';
 import { hash, Rng, tag } from '../random.js';
@@ -79,6 +79,15 @@ export function historyRows(ctx: SeedContext): ContractRows {
     ['gerado_em', 'ts'],
     ['assinado_em', 'ts'],
   ]);
+  const closedEnds = new Map<number, number>();
+  const closedUntil = (periodIdx: number) => {
+    let end = closedEnds.get(periodIdx);
+    if (end === undefined) {
+      end = closedJourney(periodIdx).eventsTo;
+      closedEnds.set(periodIdx, end);
+    }
+    return end;
+  };
   // Ids follow the contracts in order, so they are the same whatever the chunk size.
   let eventId = 0;
   let requestId = 0;
@@ -87,8 +96,7 @@ export function historyRows(ctx: SeedContext): ContractRows {
   const addEntry = (p: ContractPlan, e: EntryPlan) => {
     const ie = p.ie.id;
     const rng = new Rng(hash(ctx.seed, HISTORY, e.id));
-    const until =
-      e.periodIdx === ctx.calendar.currentIdx ? ctx.calendar.current.eventsTo : ctx.calendar.previous.eventsTo;
+    const until = e.periodIdx === ctx.calendar.currentIdx ? ctx.calendar.current.eventsTo : closedUntil(e.periodIdx);
     const steps = e.steps;
     for (let i = 0; i < steps.length; i++) {
       const s = steps[i]!;
@@ -164,8 +172,7 @@ export function historyRows(ctx: SeedContext): ContractRows {
   return {
     buffers: [events, requests, tasks, addenda],
     add(p) {
-      if (p.previous) addEntry(p, p.previous);
-      addEntry(p, p.current);
+      for (const e of p.entries) addEntry(p, e);
     },
   };
 }

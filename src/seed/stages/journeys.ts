@@ -1,9 +1,12 @@
 import { insertNow, TableBuffer } from '../bulk.js';
-import { periodAt } from '../calendar.js';
+import { closedJourney, periodAt } from '../calendar.js';
 import type { SeedStage } from '../context.js';
-import { currentJourneyId, previousJourneyId } from '../plan.js';
+import { journeyIdOf } from '../plan-parts.js';
 
-/** Per IE: last semester's renewal journey (closed) and this semester's (open, window around today). */
+/**
+ * Per IE: this semester's renewal journey (open, window around today), last semester's (closed)
+ * and, back to the oldest renewal of its former students, the closed journeys before that.
+ */
 export const journeysStage: SeedStage = {
   name: 'jornadas',
   async run(ctx, progress) {
@@ -20,25 +23,28 @@ export const journeysStage: SeedStage = {
       ['aberta_em', 'ts'],
       ['encerrada_em', 'ts'],
     ]);
-    const { previous, current, currentIdx } = ctx.calendar;
-    const prev = periodAt(currentIdx - 1);
+    const { current, currentIdx } = ctx.calendar;
     const now = periodAt(currentIdx);
     for (const ie of ctx.layout.ies) {
+      for (let back = ie.olderJourneys + 1; back >= 1; back--) {
+        const period = periodAt(currentIdx - back);
+        const closed = closedJourney(currentIdx - back);
+        journeys.add(
+          journeyIdOf(ie, back),
+          ie.id,
+          'RENOVACAO',
+          period.ano,
+          period.semestre,
+          'ENCERRADA',
+          closed.janelaInicio,
+          closed.janelaFim,
+          'seed',
+          closed.openedAt,
+          closed.closedAt,
+        );
+      }
       journeys.add(
-        previousJourneyId(ie.id),
-        ie.id,
-        'RENOVACAO',
-        prev.ano,
-        prev.semestre,
-        'ENCERRADA',
-        previous.janelaInicio,
-        previous.janelaFim,
-        'seed',
-        previous.openedAt,
-        previous.closedAt,
-      );
-      journeys.add(
-        currentJourneyId(ie.id),
+        journeyIdOf(ie, 0),
         ie.id,
         'RENOVACAO',
         now.ano,

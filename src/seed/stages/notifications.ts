@@ -2,6 +2,7 @@ import type { NotificationKind } from '../../modules/notifications/notify.js';
 import { insertNow, TableBuffer } from '../bulk.js';
 import { DAY } from '../calendar.js';
 import type { SeedStage } from '../context.js';
+import { journeyIdOf } from '../plan-parts.js';
 import { hash, Rng, tag } from '../random.js';
 
 const MESSAGES: Record<NotificationKind, readonly [titulo: string, mensagem: string]> = {
@@ -51,7 +52,9 @@ export const notificationsStage: SeedStage = {
             ? previous.closedAt + 60
             : current.eventsFrom + rng.int(0, current.eventsTo - current.eventsFrom - 1);
         const usuario = ie.id === 1 && n >= count - 3 ? 'demo-ie-1' : null;
-        const dados = JSON.stringify({ jornadaId: tipo === 'JANELA_FECHADA' ? 2 * ie.id - 1 : 2 * ie.id });
+        const dados = JSON.stringify({
+          jornadaId: tipo === 'JANELA_FECHADA' ? journeyIdOf(ie, 1) : journeyIdOf(ie, 0),
+        });
         rows.add(++id, ie.id, usuario, tipo, titulo, mensagem, dados, Math.min(at, current.eventsTo - DAY / 24));
       }
     }

@@ -1,12 +1,6 @@
 import { sql } from 'kysely';
-import { insertPayments, type NewPayment } from '../../modules/refunds/refunds.repository.js';
-import { contractSchedules } from '../../modules/refunds/refunds.service.js';
-import { DAY, secondsOf } from '../calendar.js';
 import type { SeedStage } from '../context.js';
-import { hash, Rng, tag } from '../random.js';
-
-const PAYMENTS = tag('values-payments');
-const CONTRACTS_PER_QUERY = 1000;
+import { seedPayments } from './payments.js';
 
 /**
  * Values batches and restitution payments for the demo, after the contracts stage.
@@ -17,17 +11,20 @@ const CONTRACTS_PER_QUERY = 1000;
  * outcome the request had: waiting (EM_ANDAMENTO), accepted with its addendum (CONCLUIDA),
  * rejected (RECUSADA) or replaced (CANCELADA).
  *
- * Payments: for contracts whose restitution has started, installments already due are paid
- * (85%, a few days after the due date), computed with the same schedule the service serves.
+ * Payments: for contracts whose restitution has started (former students, and current ones who
+ * dropped out or were cancelled), installments already due, by payer profile (seedPayments).
  */
 export const valuesStage: SeedStage = {
   name: 'valores e pagamentos',
+  bulkTables: ['lote', 'lote_linha', 'pagamento_restituicao'],
   async run(ctx, progress) {
     const { trx } = ctx;
+    // The joins below sort and hash about a million rows on big seeds: in memory, not on disk.
+    await sql`set local work_mem = '256MB'`.execute(trx);
     await sql`
       create temp table seed_envios on commit drop as
       select s.id as solicitacao_id, s.entrada_id, s.processo_id, s.ie_id, e.jornada_id, s.status, s.created_at,
-        s.concluida_em, (s.dados->>'valor')::numeric(14,2) as valor, e.curso_id,
+        s.concluida_em, (s.dados->>'valor')::numeric(14,2) as valor, e.curso_id, e.estudante_id,
         row_number() over (partition by s.entrada_id order by s.created_at, s.id) as rodada,
         50 + (s.entrada_id % 5) * 10 as percentual
       from solicitacao s join entrada_jornada e on e.id = s.entrada_id
@@ -58,10 +55,9 @@ export const valuesStage: SeedStage = {
         round(v.valor * 100 / v.percentual, 2), v.percentual, v.curso_id, false
       from seed_envios v
       join seed_lotes l on l.ie_id = v.ie_id and l.jornada_id = v.jornada_id and l.rodada = v.rodada
-      join entrada_jornada e on e.id = v.entrada_id
-      join estudante est on est.id = e.estudante_id
-      left join processo p on p.id = v.processo_id
-      left join aditivo a on a.entrada_id = v.entrada_id and a.ano = p.ano and a.semestre = p.semestre`.execute(trx);
+      join estudante est on est.id = v.estudante_id
+      -- A seeded entry has at most one addendum, of its own semester.
+      left join aditivo a on a.entrada_id = v.entrada_id`.execute(trx);
     await sql`
       update lote set total = c.total, sucesso = c.total, aceitas = c.aceitas, recusadas = c.recusadas,
         status = case when c.aguardando = 0 then 'PROCESSADO' else 'EM_PROCESSAMENTO' end,
@@ -78,41 +74,3 @@ export const valuesStage: SeedStage = {
     progress(2, 2);
   },
 };
-
-async function seedPayments(ctx: Parameters<SeedStage['run']>[0]): Promise<void> {
-  const { trx, calendar } = ctx;
-  const started = await trx
-    .selectFrom('contrato')
-    .select('id')
-    .where('inicio_restituicao', '<=', calendar.today)
-    .orderBy('id')
-    .execute();
-  const operator = { all: true, ies: [] };
-  for (let i = 0; i < started.length; i += CONTRACTS_PER_QUERY) {
-    const ids = started.slice(i, i + CONTRACTS_PER_QUERY).map((c) => c.id);
-    const schedules = await contractSchedules(trx, operator, ids);
-    const rows: NewPayment[] = [];
-    for (const [contratoId, { terms, schedule }] of schedules) {
-      const rng = new Rng(hash(ctx.seed, PAYMENTS, contratoId));
-      for (const p of schedule.parcelas) {
-        if (p.vencimento >= calendar.today || !rng.chance(0.85)) continue;
-        const paidAt = Math.min(secondsOf(p.vencimento) + rng.int(0, 10) * DAY, secondsOf(calendar.today) - DAY);
-        const dataPagamento = new Date(paidAt * 1000).toISOString().slice(0, 10);
-        rows.push({
-          contrato_id: contratoId,
-          ie_id: terms.ie_id,
-          parcela: p.numero,
-          total_parcelas: schedule.parcelas.length,
-          valor_parcela: p.valor.toFixed(2),
-          valor_pago: p.valor.toFixed(2),
-          taxa_retida: p.taxa.toFixed(2),
-          valor_liquido: p.valorCreditado.toFixed(2),
-          data_pagamento: dataPagamento,
-          competencia: `${dataPagamento.slice(0, 7)}-01`,
-          registrado_por: 'seed',
-        });
-      }
-    }
-    await insertPayments(trx, rows);
-  }
-}

@@ -1,0 +1,152 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { Money, parseDecimal } from '../../src/lib/money.js';
+import { seedIfEmpty } from '../../src/seed/index.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { testDatabaseKind } from '../helpers/db.js';
+
+// The demo `npm start` seeds (src/cli.ts DEMO), built around today as it is by default.
+const TODAY = new Date().toISOString().slice(0, 10);
+const DEMO = { ies: 3, students: 3000, seed: 42, today: TODAY };
+const [year, month] = TODAY.split('-').map(Number) as [number, number];
+const LAST_MONTH = month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
+
+let t: TestContext;
+before(async () => {
+  t = await createTestApp();
+  assert.equal(await seedIfEmpty(t.db, DEMO), true);
+});
+after(() => t.close());
+
+const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(t.db)).rows;
+/** Exact decimal of a JSON money number (read through its shortest decimal spelling). */
+const money = (value: unknown) => parseDecimal(value)!;
+
+interface Installment {
+  numero: number;
+  vencimento: string;
+  valorCreditado: number;
+  taxa: number;
+  valor: number;
+}
+
+interface Payment {
+  id: number;
+  contrato_id: number;
+  parcela: number;
+  total_parcelas: number;
+  valor_parcela: string;
+  valor_pago: string;
+  taxa_retida: string;
+  valor_liquido: string;
+  data_pagamento: string;
+}
+
+describe(`demo restitution payments and monthly transfers (${testDatabaseKind})`, () => {
+  test('IE 1 has payments, matching the refund schedule the service serves; some late, some open', async () => {
+    const started = await rows(sql<{ id: number }>`
+      select id from contrato where ie_id = 1 and inicio_restituicao < ${TODAY} order by id`);
+    assert.ok(started.length >= 20, `${started.length} IE-1 contracts in restitution`);
+    const payments = await rows(sql<Payment>`
+      select id, contrato_id, parcela, total_parcelas, valor_parcela::text, valor_pago::text, taxa_retida::text,
+        valor_liquido::text, data_pagamento::text
+      from pagamento_restituicao where ie_id = 1 order by contrato_id, parcela`);
+    assert.ok(payments.length >= 200, `${payments.length} payments`);
+    let due = 0;
+    let late = 0;
+    for (const { id } of started) {
+      const response = await t.call({
+        method: 'GET',
+        url: `/s/v2/contrato/valores/calcular-parcelas-reembolso?contratoId=${id}`,
+        ies: [1],
+      });
+      assert.equal(response.statusCode, 200, response.body);
+      const parcelas = (response.json() as { parcelas: Installment[] }).parcelas;
+      assert.ok(parcelas.length >= 6, `contract ${id}: installments from its signed addenda`);
+      due += parcelas.filter((p) => p.vencimento < TODAY).length;
+      for (const p of payments.filter((x) => x.contrato_id === id)) {
+        const installment = parcelas[p.parcela - 1];
+        assert.ok(installment, `contract ${id}: installment ${p.parcela} exists`);
+        assert.equal(p.total_parcelas, parcelas.length);
+        assert.ok(installment.vencimento < TODAY && p.data_pagamento < TODAY, 'paid when due, before today');
+        assert.ok(p.data_pagamento >= installment.vencimento);
+        assert.ok(money(installment.valor).equals(p.valor_parcela), `${installment.valor} = ${p.valor_parcela}`);
+        assert.ok(money(installment.taxa).equals(p.taxa_retida));
+        assert.ok(new Money(p.valor_pago).minus(p.taxa_retida).equals(p.valor_liquido));
+        assert.ok(new Money(p.valor_pago).equals(p.valor_parcela), 'the installment is paid in full');
+        if (dateDiffDays(p.data_pagamento, installment.vencimento) > 5) late++;
+      }
+    }
+    assert.ok(payments.length > due * 0.7, `most due installments are paid: ${payments.length} of ${due}`);
+    assert.ok(payments.length < due, `some are overdue: ${due - payments.length} of ${due}`);
+    assert.ok(late > 0, 'some were paid more than 5 days late');
+  });
+
+  test(`GET /s/v2/repasse/<last month> lists IE 1's payments with exact totals`, async () => {
+    const response = await t.call({ method: 'GET', url: `/s/v2/repasse/${LAST_MONTH}`, ies: [1] });
+    assert.equal(response.statusCode, 200, response.body);
+    const body = response.json() as {
+      competencia: string;
+      ies: {
+        ieId: number;
+        pagamentos: { id: number; contratoId: number; numeroParcela: number; valorPago: number }[];
+        totais: Record<string, number>;
+      }[];
+      totais: Record<string, number>;
+    };
+    assert.equal(body.competencia, LAST_MONTH);
+    assert.deepEqual(
+      body.ies.map((i) => i.ieId),
+      [1],
+    );
+    const ie = body.ies[0]!;
+    const [sums] = await rows(sql<{ n: number; bruto: string; taxa: string; liquido: string }>`
+      select count(*)::int8 as n, sum(valor_pago)::text as bruto, sum(taxa_retida)::text as taxa,
+        sum(valor_liquido)::text as liquido
+      from pagamento_restituicao where ie_id = 1 and competencia = ${`${LAST_MONTH}-01`}`);
+    assert.ok(sums!.n > 0, 'the demo has payments last month');
+    assert.equal(ie.pagamentos.length, sums!.n);
+    assert.equal(ie.totais.quantidade, sums!.n);
+    for (const key of ['bruto', 'taxa', 'liquido'] as const) {
+      assert.ok(money(ie.totais[key]).equals(sums![key]), `${key}: ${ie.totais[key]} = ${sums![key]}`);
+    }
+    assert.ok(money(ie.totais.aRepassar).equals(money(ie.totais.liquido).plus(money(ie.totais.ajustes))));
+    const paid = ie.pagamentos.map((p) => money(p.valorPago)).reduce((a, b) => a.plus(b), new Money(0));
+    assert.ok(paid.equals(sums!.bruto));
+  });
+
+  test('the operator sees the month of every IE; former students are out of the open journey', async () => {
+    const response = await t.call({ method: 'GET', url: `/s/v2/repasse/${LAST_MONTH}`, role: 'OPERADOR' });
+    assert.equal(response.statusCode, 200, response.body);
+    const ies = (response.json() as { ies: { ieId: number; pagamentos: unknown[] }[] }).ies;
+    assert.ok(ies.some((i) => i.ieId === 1) && ies.every((i) => i.pagamentos.length > 0));
+    const inOpenJourney = await rows(sql<{ n: number }>`
+      select count(*)::int8 as n from entrada_jornada e join jornada j on j.id = e.jornada_id
+      join pagamento_restituicao p on p.contrato_id = e.contrato_id
+      join bolsa b on b.id = e.bolsa_id
+      where j.status = 'ABERTA' and b.status <> 'ATIVA'`);
+    assert.equal(inOpenJourney[0]!.n, 0);
+    // A graduate of last semester: finished then, listed in that journey only.
+    const [graduate] = await rows(sql<{ cpf: string; jornada_id: number }>`
+      select e.cpf, e.jornada_id from entrada_jornada e join bolsa b on b.id = e.bolsa_id
+      where e.ie_id = 1 and e.jornada_id = 1 and b.status = 'ENCERRADA' and 'FORMANDO' = any(e.tags)
+      order by e.id limit 1`);
+    assert.ok(graduate, 'some IE-1 students graduated last semester');
+    const list = async (query: string) => {
+      const r = await t.call({
+        method: 'GET',
+        url: `/s/v2/renovacao/finalizados?busca=${graduate.cpf}${query}`,
+        ies: [1],
+      });
+      assert.equal(r.statusCode, 200, r.body);
+      return (r.json() as { total: number }).total;
+    };
+    assert.equal(await list(''), 0, 'not in the current journey');
+    assert.equal(await list(`&journeyId=${graduate.jornada_id}`), 1, "in last semester's");
+  });
+});
+
+function dateDiffDays(later: string, earlier: string): number {
+  return (Date.parse(`${later}T00:00:00Z`) - Date.parse(`${earlier}T00:00:00Z`)) / 86_400_000;
+}
