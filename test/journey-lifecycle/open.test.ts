@@ -11,6 +11,7 @@ import {
   setContractStatus,
   timelineOf,
 } from '../helpers/lifecycle-factories.js';
+import { brokenReferences } from '../helpers/references.js';
 
 let t: TestContext;
 let ie: TestIe;
@@ -145,6 +146,7 @@ describe('POST /s/v2/renovacao/jornadas/abrir', () => {
     }
     const counters = await assertCountersExact(t.db, j.id);
     assert.deepEqual(counters, { 'APTO/': 4, 'SEM_RENOVACAO/TRANCAMENTO': 1 });
+    assert.deepEqual(await brokenReferences(t.db), {}, 'entries, processes and events point at what they copy');
   });
 
   test('opening the same IE, type and period twice is 409 naming the journey; nothing is added', async () => {

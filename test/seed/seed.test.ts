@@ -8,6 +8,7 @@ import { NOTIFICATION_KINDS } from '../../src/modules/notifications/notify.js';
 import { seedIfEmpty } from '../../src/seed/index.js';
 import { distribute } from '../../src/seed/layout.js';
 import { createTestDatabase, testDatabaseKind } from '../helpers/db.js';
+import { brokenReferences } from '../helpers/references.js';
 
 const OPTIONS = { ies: 2, students: 300, seed: 7, today: '2025-03-10' };
 let database: DatabaseHandle;
@@ -116,6 +117,10 @@ describe(`demo seed (${testDatabaseKind})`, () => {
       assert.equal(s.nome_busca, searchForm(s.nome));
       assert.match(s.nome, /^\p{Lu}\p{Ll}+( (\p{Lu}\p{Ll}+|da|de|do|dos))+$/u);
     }
+  });
+
+  test('every reference whose foreign key was dropped for speed points at a row', async () => {
+    assert.deepEqual(await brokenReferences(database.db), {});
   });
 
   test("entries' denormalized columns match their contract, bolsa and student", async () => {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { createContract, createIe, type TestIe } from '../helpers/factories.js';
+import { brokenReferences } from '../helpers/references.js';
 import {
   countersOf,
   entryState,
@@ -181,6 +182,7 @@ describe('full lifecycle: open journey → send values → accept → sign', () 
       kinds.filter((k) => ['ADITIVO_AGUARDANDO_ASSINATURA', 'LOTE_PROCESSADO', 'RENOVACAO_FINALIZADA'].includes(k)),
       ['ADITIVO_AGUARDANDO_ASSINATURA', 'LOTE_PROCESSADO', 'RENOVACAO_FINALIZADA'],
     );
+    assert.deepEqual(await brokenReferences(t.db), {}, 'every request and event points at its process and entry');
   });
 });
 

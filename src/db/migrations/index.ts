@@ -9,6 +9,7 @@ import * as restitution from './0302_restitution.js';
 import * as workspace from './0401_workspace.js';
 import * as openJourneySpeed from './0402_open_journey_speed.js';
 import * as requestKeys from './0403_request_keys.js';
+import * as processKeys from './0404_process_keys.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0401_workspace': workspace,
   '0402_open_journey_speed': openJourneySpeed,
   '0403_request_keys': requestKeys,
+  '0404_process_keys': processKeys,
 };

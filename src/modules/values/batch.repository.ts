@@ -142,7 +142,8 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
       left join valores_vistos f on f.brb_id = s.brb_id
     ),
     -- The row's new errors as one jsonb array: plain expressions, no subquery or aggregate per row.
-    avaliada as (
+    -- Materialized: the update below reads novos three times, and each read would rebuild it.
+    avaliada as materialized (
       select b.*, to_jsonb(array_remove(array[
           case when b.brb_id is not null and b.entrada_id is null then jsonb_build_object('campo', 'brbId',
             'regra', 'NAO_ENCONTRADO', 'mensagem', 'was not found among the journey entries of your institutions') end,
