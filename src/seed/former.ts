@@ -11,8 +11,17 @@ import {
 import type { SeedWorld } from './context.js';
 import type { CourseLayout, IeLayout } from './layout.js';
 import { previousPath } from './paths.js';
-import { cpfOf, person } from './people.js';
-import { type ContractPlan, cents, type EntryPlan, entryIdOf, journeyIdOf, pickCourse, timed } from './plan-parts.js';
+import { person } from './people.js';
+import {
+  type ContractPlan,
+  cents,
+  contractIdentity,
+  type EntryPlan,
+  entryIdOf,
+  journeyIdOf,
+  pickCourse,
+  timed,
+} from './plan-parts.js';
 import { hash, Rng, tag } from './random.js';
 import { CANCELADO, EVASAO, FINALIZADO, type State } from './situations.js';
 
@@ -114,11 +123,7 @@ export function planFormer(world: SeedWorld, id: number, ie: IeLayout, local: nu
     course,
     convenioId,
     ...who,
-    cpf: cpfOf(id, world.cpfOffset),
-    matricula: `${ingress.ano}${ingress.semestre}${String(local + 1).padStart(6, '0')}`,
-    codBolsa: `CB${String(id).padStart(9, '0')}`,
-    numero: `${periodAt(creditStart).ano}.${String(id).padStart(9, '0')}`,
-    primeiroMesCredito: monthStart(firstMonthOf(creditStart)),
+    ...contractIdentity(id, local, world.cpfOffset, ingress, creditStart),
     // A graduate's forecast was met; one who left still had the rest of the course ahead.
     previsaoFormatura: periodEnd(lastIdx + (course.semestres - last)),
     // After graduation restitution starts the next month; leaving early brings it to the month after.

@@ -1,6 +1,7 @@
+import { firstMonthOf, monthStart, periodAt } from './calendar.js';
 import type { CourseLayout, IeLayout } from './layout.js';
 import type { StepDraft } from './paths.js';
-import type { Person } from './people.js';
+import { cpfOf, type Person } from './people.js';
 import type { Rng } from './random.js';
 import type { Actor, State } from './situations.js';
 
@@ -107,3 +108,23 @@ export const SITUACAO_MATRICULA: Record<string, string> = {
   EVASAO: 'E',
   INATIVO: 'I',
 };
+
+/**
+ * A contract's identifiers, the same for current and former students: derived from its id, its
+ * place in the IE, the period the student entered (enrolment number) and the first credited one.
+ */
+export function contractIdentity(
+  id: number,
+  local: number,
+  cpfOffset: number,
+  ingress: { ano: number; semestre: number },
+  creditStart: number,
+) {
+  return {
+    cpf: cpfOf(id, cpfOffset),
+    matricula: `${ingress.ano}${ingress.semestre}${String(local + 1).padStart(6, '0')}`,
+    codBolsa: `CB${String(id).padStart(9, '0')}`,
+    numero: `${periodAt(creditStart).ano}.${String(id).padStart(9, '0')}`,
+    primeiroMesCredito: monthStart(firstMonthOf(creditStart)),
+  };
+}

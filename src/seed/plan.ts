@@ -11,10 +11,11 @@ import type { SeedWorld } from './context.js';
 import { planFormer } from './former.js';
 import { type IeLayout, ieOfContract } from './layout.js';
 import { currentPath, previousPath } from './paths.js';
-import { cpfOf, person } from './people.js';
+import { person } from './people.js';
 import {
   type ContractPlan,
   cents,
+  contractIdentity,
   type EntryPlan,
   entryIdOf,
   journeyIdOf,
@@ -134,11 +135,7 @@ function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number):
     course,
     convenioId,
     ...who,
-    cpf: cpfOf(id, world.cpfOffset),
-    matricula: `${ingress.ano}${ingress.semestre}${String(local + 1).padStart(6, '0')}`,
-    codBolsa: `CB${String(id).padStart(9, '0')}`,
-    numero: `${periodAt(creditStart).ano}.${String(id).padStart(9, '0')}`,
-    primeiroMesCredito: monthStart(firstMonthOf(creditStart)),
+    ...contractIdentity(id, local, world.cpfOffset, ingress, creditStart),
     previsaoFormatura: periodEnd(forecast),
     inicioRestituicao,
     semestresTrancados: olderLocks + (lockedBefore ? 1 : 0) + (lockedNow ? 1 : 0),
