@@ -299,14 +299,6 @@ export async function closeCounts(trx: Q, loteId: number) {
   return result.rows[0]!;
 }
 
-export function batchCounts(trx: Q, loteId: number) {
-  return trx
-    .selectFrom('lote')
-    .select(['id', 'total', 'sucesso', 'erro', 'pendente', 'arquivo_nome', 'arquivo_formato'])
-    .where('id', '=', loteId)
-    .executeTakeFirst();
-}
-
 export interface OutcomeRow {
   linha: number;
   brb_id: number | null;

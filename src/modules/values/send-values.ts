@@ -1,12 +1,13 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict } from '../../http/errors.js';
 import { allowedFrom, type Door } from '../lifecycle/state-machine.js';
 import * as batches from './batch.repository.js';
-import { describeRowErrors, readValuesRow, type ValuesRow } from './values.rows.js';
-import type { Origem, Resultado, RowError } from './values.tables.js';
+import { type BatchResult, type LockData, recordLockEnd, summarize } from './batch-result.js';
+import { readValuesRow, type ValuesRow } from './values.rows.js';
+import type { Origem } from './values.tables.js';
 
 /**
  * The send-values core every door uses: v3 and v2 operations, the sheet import and the actions
@@ -26,36 +27,6 @@ export interface SendValuesInput {
   origem: Origem;
   /** Optional end of an enrolment lock recorded with the values (interface 2.6 dadosTrancamento). */
   dadosTrancamento?: LockData;
-}
-
-export interface LockData {
-  brbId: number;
-  /** yyyy-mm-dd (the routes convert the interface's dd-mm-yyyy). */
-  dataOcorrido: string;
-  caminhoArquivo?: string | null;
-}
-
-export interface RowOutcome {
-  linha: number;
-  brbId: number | null;
-  resultado: Resultado;
-  erros: RowError[];
-}
-
-export interface BatchResult {
-  lote: number;
-  total: number;
-  sucesso: number;
-  erro: number;
-  pendente: number;
-  /** One line per failing row: row, brbId, field, rule and what to do. */
-  linhasComErro: string[];
-  /** One line per row waiting for the foundation. */
-  linhasPendentes: string[];
-  /** Every row's outcome, in row order (null when the caller did not ask for it). */
-  resultados: RowOutcome[] | null;
-  /** Outcome of dadosTrancamento; null when none was sent. */
-  trancamento: { resultado: 'OK' | 'ERRO'; erro: string } | null;
 }
 
 /** Runs `fn` in the given transaction, or in a new one when given the database. */
@@ -228,72 +199,6 @@ async function closeReplacedBatches(trx: Trx, loteIds: number[]) {
       ),
     )
     .execute();
-}
-
-/**
- * dadosTrancamento: the student returns from an enrolment lock with these values. It applies when
- * the brbId is a successful row of this batch that was SEM_RENOVACAO/TRANCAMENTO; the return is
- * written on that row's timeline event and ends the contract's run of consecutive locks.
- */
-async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): Promise<BatchResult['trancamento']> {
-  const row = await trx
-    .selectFrom('lote_linha')
-    .innerJoin('entrada_jornada as e', 'e.id', 'lote_linha.entrada_id')
-    .select(['lote_linha.resultado', 'lote_linha.situacao_anterior', 'lote_linha.motivo_anterior', 'e.contrato_id'])
-    .where('lote_linha.lote_id', '=', loteId)
-    .where('lote_linha.brb_id', '=', lock.brbId)
-    .orderBy('lote_linha.linha')
-    .executeTakeFirst();
-  if (!row) return { resultado: 'ERRO', erro: `brbId ${lock.brbId} is not one of the valores of this request.` };
-  if (row.resultado !== 'SUCESSO') {
-    return { resultado: 'ERRO', erro: `The values of brbId ${lock.brbId} were not accepted, so its lock stays.` };
-  }
-  if (row.situacao_anterior !== 'SEM_RENOVACAO' || row.motivo_anterior !== 'TRANCAMENTO') {
-    return {
-      resultado: 'ERRO',
-      erro: `brbId ${lock.brbId} was not under an enrolment lock (SEM_RENOVACAO/TRANCAMENTO).`,
-    };
-  }
-  const fim = { dataOcorrido: lock.dataOcorrido, caminhoArquivo: lock.caminhoArquivo ?? null };
-  await trx
-    .updateTable('evento_timeline')
-    .set({ detalhes: sql`detalhes || ${JSON.stringify({ fimTrancamento: fim })}::jsonb` as never })
-    .where('entrada_id', '=', lock.brbId)
-    .where(sql`detalhes->>'lote'`, '=', String(loteId))
-    .execute();
-  await trx.updateTable('contrato').set({ trancamentos_consecutivos: 0 }).where('id', '=', row.contrato_id).execute();
-  return { resultado: 'OK', erro: '' };
-}
-
-function summarize(
-  loteId: number,
-  counts: { total: number; sucesso: number; erro: number; pendente: number },
-  rows: batches.OutcomeRow[],
-  detalhar: boolean,
-  trancamento: BatchResult['trancamento'],
-): BatchResult {
-  const linhasComErro: string[] = [];
-  const linhasPendentes: string[] = [];
-  for (const row of rows) {
-    if (row.resultado === 'ERRO') linhasComErro.push(describeRowErrors(row.linha, row.brb_id, row.erros));
-    else if (row.resultado === 'PENDENTE')
-      linhasPendentes.push(describePending(row.linha, row.brb_id, row.situacao_anterior));
-  }
-  const resultados = detalhar
-    ? rows.map((r) => ({ linha: r.linha, brbId: r.brb_id, resultado: r.resultado, erros: r.erros }))
-    : null;
-  return { lote: loteId, ...counts, linhasComErro, linhasPendentes, resultados, trancamento };
-}
-
-function describePending(linha: number, brbId: number | null, situacao: string | null): string {
-  return `Row ${linha} (brbId ${brbId}): the entry is ${situacao} at the foundation; the values wait for its decision`;
-}
-
-/** Reads a previously recorded batch's summary (an idempotent replay, or a later look). */
-export async function batchSummary(db: Db | Trx, loteId: number): Promise<BatchResult | null> {
-  const counts = await batches.batchCounts(db, loteId);
-  if (!counts) return null;
-  return summarize(loteId, counts, await batches.batchOutcomes(db, loteId), false, null);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { moneyJsonOrNull } from '../../lib/money.js';
-import type { BatchResult } from './send-values.js';
+import type { BatchResult } from './batch-result.js';
 import type { ValuesSentRow } from './values.repository.js';
 import type { RowError } from './values.tables.js';
 

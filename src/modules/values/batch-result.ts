@@ -1,0 +1,100 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type * as batches from './batch.repository.js';
+import { describeRowErrors } from './values.rows.js';
+import type { Resultado, RowError } from './values.tables.js';
+
+/**
+ * What a values batch answers: its counts, the lines of its failing and waiting rows, and the
+ * outcome of the lock end it carried (dadosTrancamento), which is recorded here too.
+ */
+type Trx = Transaction<Database>;
+
+export interface LockData {
+  brbId: number;
+  /** yyyy-mm-dd (the routes convert the interface's dd-mm-yyyy). */
+  dataOcorrido: string;
+  caminhoArquivo?: string | null;
+}
+
+export interface RowOutcome {
+  linha: number;
+  brbId: number | null;
+  resultado: Resultado;
+  erros: RowError[];
+}
+
+export interface BatchResult {
+  lote: number;
+  total: number;
+  sucesso: number;
+  erro: number;
+  pendente: number;
+  /** One line per failing row: row, brbId, field, rule and what to do. */
+  linhasComErro: string[];
+  /** One line per row waiting for the foundation. */
+  linhasPendentes: string[];
+  /** Every row's outcome, in row order (null when the caller did not ask for it). */
+  resultados: RowOutcome[] | null;
+  /** Outcome of dadosTrancamento; null when none was sent. */
+  trancamento: { resultado: 'OK' | 'ERRO'; erro: string } | null;
+}
+
+/**
+ * dadosTrancamento: the student returns from an enrolment lock with these values. It applies when
+ * the brbId is a successful row of this batch that was SEM_RENOVACAO/TRANCAMENTO; the return is
+ * written on that row's timeline event and ends the contract's run of consecutive locks.
+ */
+export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): Promise<BatchResult['trancamento']> {
+  const row = await trx
+    .selectFrom('lote_linha')
+    .innerJoin('entrada_jornada as e', 'e.id', 'lote_linha.entrada_id')
+    .select(['lote_linha.resultado', 'lote_linha.situacao_anterior', 'lote_linha.motivo_anterior', 'e.contrato_id'])
+    .where('lote_linha.lote_id', '=', loteId)
+    .where('lote_linha.brb_id', '=', lock.brbId)
+    .orderBy('lote_linha.linha')
+    .executeTakeFirst();
+  if (!row) return { resultado: 'ERRO', erro: `brbId ${lock.brbId} is not one of the valores of this request.` };
+  if (row.resultado !== 'SUCESSO') {
+    return { resultado: 'ERRO', erro: `The values of brbId ${lock.brbId} were not accepted, so its lock stays.` };
+  }
+  if (row.situacao_anterior !== 'SEM_RENOVACAO' || row.motivo_anterior !== 'TRANCAMENTO') {
+    return {
+      resultado: 'ERRO',
+      erro: `brbId ${lock.brbId} was not under an enrolment lock (SEM_RENOVACAO/TRANCAMENTO).`,
+    };
+  }
+  const fim = { dataOcorrido: lock.dataOcorrido, caminhoArquivo: lock.caminhoArquivo ?? null };
+  await trx
+    .updateTable('evento_timeline')
+    .set({ detalhes: sql`detalhes || ${JSON.stringify({ fimTrancamento: fim })}::jsonb` as never })
+    .where('entrada_id', '=', lock.brbId)
+    .where(sql`detalhes->>'lote'`, '=', String(loteId))
+    .execute();
+  await trx.updateTable('contrato').set({ trancamentos_consecutivos: 0 }).where('id', '=', row.contrato_id).execute();
+  return { resultado: 'OK', erro: '' };
+}
+
+export function summarize(
+  loteId: number,
+  counts: { total: number; sucesso: number; erro: number; pendente: number },
+  rows: batches.OutcomeRow[],
+  detalhar: boolean,
+  trancamento: BatchResult['trancamento'],
+): BatchResult {
+  const linhasComErro: string[] = [];
+  const linhasPendentes: string[] = [];
+  for (const row of rows) {
+    if (row.resultado === 'ERRO') linhasComErro.push(describeRowErrors(row.linha, row.brb_id, row.erros));
+    else if (row.resultado === 'PENDENTE')
+      linhasPendentes.push(describePending(row.linha, row.brb_id, row.situacao_anterior));
+  }
+  const resultados = detalhar
+    ? rows.map((r) => ({ linha: r.linha, brbId: r.brb_id, resultado: r.resultado, erros: r.erros }))
+    : null;
+  return { lote: loteId, ...counts, linhasComErro, linhasPendentes, resultados, trancamento };
+}
+
+function describePending(linha: number, brbId: number | null, situacao: string | null): string {
+  return `Row ${linha} (brbId ${brbId}): the entry is ${situacao} at the foundation; the values wait for its decision`;
+}
