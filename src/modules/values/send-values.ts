@@ -41,10 +41,10 @@ const LARGE_CHUNK = 5000;
 
 /**
  * Applies rows in chunks as they arrive (a sheet is never held whole in memory): while the
- * database checks and applies one chunk, the next one is read. Call add() for each row, then
- * finish(). The whole batch stays one transaction: a failure in any chunk leaves nothing.
- * Rows go in through feed(), never straight to add(): if reading fails, feed() waits for the chunk
- * in flight before the error reaches the transaction, so nothing runs on a connection rolled back.
+ * database checks and applies one chunk, the next one is read. Give the rows through feed(), then
+ * call finish(). The whole batch stays one transaction: a failure in any chunk leaves nothing, and
+ * if reading fails, feed() waits for the chunk in flight before the error reaches the
+ * transaction, so nothing runs on a connection already rolled back.
  */
 export class BatchWriter {
   private pending: ValuesRow[] = [];
