@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { ACTIONS, type Action, allowedFrom, TRANSITIONS } from '../../src/modules/lifecycle/state-machine.js';
+import {
+  ACTIONS,
+  type Action,
+  allowedFrom,
+  NON_TERMINAL,
+  TRANSITIONS,
+} from '../../src/modules/lifecycle/state-machine.js';
 
 // docs/state-machine.md's transition table is the code's table: every row, cell by cell.
-
-const NON_TERMINAL = [
-  'APTO',
-  'EM_PROCESSAMENTO',
-  'REVISAO_ANALISE',
-  'AGUARDANDO_ASSINATURA',
-  'FINALIZADO',
-  'SEM_RENOVACAO',
-  'MANUTENCAO_VINCULO',
-];
 
 const codes = (cell: string) => [...cell.matchAll(/`([A-Z_/]+)`/g)].map((m) => m[1]!);
 

@@ -1,4 +1,4 @@
-import type { MotivoSemRenovacao, Situacao } from '../../db/schema.js';
+import { type MotivoSemRenovacao, SITUACOES, type Situacao } from '../../db/schema.js';
 
 /**
  * The journey entry's state machine (DOMAIN.md, "Transitions"). Pure: it decides, callers apply.
@@ -36,15 +36,8 @@ export interface EntryState {
 type From = Situacao | `SEM_RENOVACAO/${MotivoSemRenovacao}`;
 type To = EntryState | 'unchanged';
 
-const NON_TERMINAL: Situacao[] = [
-  'APTO',
-  'EM_PROCESSAMENTO',
-  'REVISAO_ANALISE',
-  'AGUARDANDO_ASSINATURA',
-  'FINALIZADO',
-  'SEM_RENOVACAO',
-  'MANUTENCAO_VINCULO',
-];
+/** Every situação an action can still leave: all but CANCELADO and EXCLUIDO. */
+export const NON_TERMINAL: Situacao[] = SITUACOES.filter((s) => s !== 'CANCELADO' && s !== 'EXCLUIDO');
 const sem = (motivo: MotivoSemRenovacao): EntryState => ({ situacao: 'SEM_RENOVACAO', motivo });
 const to = (situacao: Situacao): EntryState => ({ situacao, motivo: null });
 
