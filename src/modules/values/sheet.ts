@@ -197,12 +197,19 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cell
   try {
     for await (const worksheet of reader) {
       sheet++;
-      for await (const row of worksheet) {
+      // ExcelJS parses the sheet a piece of XML at a time into heavy Row objects. Each piece is
+      // turned into plain cells at once, so those objects (and the piece's text) die young instead
+      // of waiting, promoted to the old generation, while the batch waits for the database.
+      for await (const events of { [Symbol.asyncIterator]: () => worksheet.parse() }) {
         // Later worksheets are read through (the upload must be consumed) but ignored.
         if (sheet > 1) continue;
-        linha = row.number;
-        const values = row.values as unknown[];
-        yield { linha, cells: values.slice(1).map(cellValue) };
+        const rows = plainRows(events as SheetEvent[]);
+        // ExcelJS still holds this array while the rows go up: let go of its Row objects now.
+        (events as SheetEvent[]).length = 0;
+        for (const row of rows) {
+          linha = row.linha;
+          yield row;
+        }
       }
     }
   } catch (error) {
@@ -211,8 +218,27 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cell
   }
 }
 
+type SheetEvent = { eventType: string; value: { number: number; values: unknown } };
+
+function plainRows(events: SheetEvent[]): { linha: number; cells: unknown[] }[] {
+  const rows: { linha: number; cells: unknown[] }[] = [];
+  for (const { eventType, value } of events) {
+    if (eventType === 'row')
+      rows.push({ linha: value.number, cells: (value.values as unknown[]).slice(1).map(cellValue) });
+  }
+  return rows;
+}
+
 function isUploadError(error: unknown): boolean {
   return typeof (error as { code?: unknown })?.code === 'string' && (error as { code: string }).code.startsWith('FST_');
+}
+
+/**
+ * A copy of `text` that does not keep the parser's input alive: V8 cuts a substring of 13 or more
+ * characters as a view on its parent (here, a whole piece of the sheet's XML).
+ */
+function ownString(text: string): string {
+  return text.length < 13 ? text : ` ${text}`.slice(1);
 }
 
 /** An xlsx cell as a plain value: formulas give their result, rich text its text, numbers at Excel's 15 digits. */
@@ -222,12 +248,13 @@ function cellValue(cell: unknown): unknown {
     // Whole numbers under 15 digits are already exact at Excel's precision (the common case: ids, counts).
     return Number.isInteger(cell) && Math.abs(cell) < 1e15 ? cell : Number(cell.toPrecision(15));
   }
-  if (typeof cell === 'string' || typeof cell === 'boolean') return cell;
+  if (typeof cell === 'string') return ownString(cell);
+  if (typeof cell === 'boolean') return cell;
   if (cell instanceof Date) return cell.toISOString().slice(0, 10);
   if (typeof cell === 'object') {
     const c = cell as { result?: unknown; richText?: { text: string }[]; text?: unknown; error?: unknown };
     if ('result' in c) return cellValue(c.result);
-    if (Array.isArray(c.richText)) return c.richText.map((t) => t.text).join('');
+    if (Array.isArray(c.richText)) return ownString(c.richText.map((t) => t.text).join(''));
     if ('text' in c) return cellValue(c.text);
     if ('error' in c) return String(c.error);
   }
