@@ -253,6 +253,13 @@ export interface EventoTimelineTable {
   created_at: Timestamp & Generated<Date>;
 }
 
+/**
+ * Views (migration 0405): requests and timeline events whole, the tables' rows and those a values
+ * batch row stands for. Read-only; their columns are the tables' columns.
+ */
+export type TodasSolicitacoesView = Selectable<SolicitacaoTable>;
+export type TodosEventosView = Selectable<EventoTimelineTable>;
+
 export interface NotificacaoTable {
   id: Id;
   ie_id: number;
@@ -297,6 +304,8 @@ export interface CoreTables {
   tarefa: TarefaTable;
   aditivo: AditivoTable;
   evento_timeline: EventoTimelineTable;
+  todas_solicitacoes: TodasSolicitacoesView;
+  todos_eventos: TodosEventosView;
   notificacao: NotificacaoTable;
   notificacao_estado: NotificacaoEstadoTable;
   preferencia_usuario: PreferenciaUsuarioTable;

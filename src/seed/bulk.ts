@@ -1,11 +1,12 @@
 import { CompiledQuery, type Transaction } from 'kysely';
+import { arrayLiteral } from '../db/array-literal.js';
 import type { Database } from '../db/schema.js';
 
 /**
  * Set-based writing: rows are gathered per column in JS and each batch goes to the database as
  * one statement, `insert ... select ... from (select unnest($1::int8[]), unnest($2::text[]), ...)`,
- * which runs the same on PostgreSQL and PGlite. Arrays travel as literal text built here, much
- * cheaper than the driver's generic array serialization for millions of values.
+ * which runs the same on PostgreSQL and PGlite. Arrays travel as literal text (db/array-literal.ts),
+ * much cheaper than the driver's generic array serialization for millions of values.
  */
 export type ColumnType = 'int8' | 'int4' | 'text' | 'date' | 'numeric' | 'jsonb' | 'bool' | 'tags' | 'ts';
 
@@ -36,26 +37,8 @@ const MAX_DICTIONARY = 128;
 
 const NUMERIC_WIRE = new Set<ColumnType>(['int8', 'int4', 'ts']);
 
-function quote(value: string): string {
-  if (value.includes('"') || value.includes('\\')) return `"${value.replace(/["\\]/g, '\\$&')}"`;
-  return `"${value}"`;
-}
-
-/** The text of a PostgreSQL array literal holding `values` (null as NULL). */
 function literal(type: ColumnType, values: unknown[]): string {
-  if (values.length === 0) return '{}';
-  const hasNull = values.includes(null) || values.includes(undefined);
-  if (NUMERIC_WIRE.has(type)) return `{${(hasNull ? values.map((v) => v ?? 'NULL') : values).join(',')}}`;
-  if (type === 'bool')
-    return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : v ? 't' : 'f')).join(',')}}`;
-  // Text-like: one join when nothing needs escaping, which is most columns.
-  let plain = !hasNull;
-  for (let i = 0; plain && i < values.length; i++) {
-    const v = values[i] as string;
-    if (v.includes('"') || v.includes('\\')) plain = false;
-  }
-  if (plain) return `{"${values.join('","')}"}`;
-  return `{${values.map((v) => (v === null || v === undefined ? 'NULL' : quote(v as string))).join(',')}}`;
+  return arrayLiteral(NUMERIC_WIRE.has(type) ? 'number' : type === 'bool' ? 'bool' : 'text', values);
 }
 
 /** Rows for one table, kept as one array per column. */

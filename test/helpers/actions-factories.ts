@@ -70,9 +70,10 @@ export async function entryState(db: Db, brbId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** The entry's timeline (values sends included, as the service reads them). */
 export function timeline(db: Db, brbId: number) {
   return db
-    .selectFrom('evento_timeline')
+    .selectFrom('todos_eventos')
     .select([
       'id',
       'acao',
@@ -88,9 +89,10 @@ export function timeline(db: Db, brbId: number) {
     .execute();
 }
 
+/** The entry's requests (values sends included, as the service reads them). */
 export function requests(db: Db, brbId: number) {
   return db
-    .selectFrom('solicitacao')
+    .selectFrom('todas_solicitacoes')
     .select(['id', 'tipo', 'status', 'dados'])
     .where('entrada_id', '=', brbId)
     .orderBy('id')

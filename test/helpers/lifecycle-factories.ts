@@ -82,5 +82,5 @@ export async function assertCountersExact(db: Db, jornadaId: number): Promise<Re
 
 export async function timelineOf(db: Db, brbIds: number[]) {
   if (brbIds.length === 0) return [];
-  return db.selectFrom('evento_timeline').selectAll().where('entrada_id', 'in', brbIds).orderBy('id').execute();
+  return db.selectFrom('todos_eventos').selectAll().where('entrada_id', 'in', brbIds).orderBy('id').execute();
 }

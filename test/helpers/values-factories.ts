@@ -58,9 +58,10 @@ export async function entryState(db: Db, brbId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** The entry's timeline events (values sends included, as the service reads them), oldest first. */
 export async function timelineOf(db: Db, brbId: number) {
   return db
-    .selectFrom('evento_timeline')
+    .selectFrom('todos_eventos')
     .select(['acao', 'situacao_anterior', 'situacao_nova', 'detalhes', 'usuario'])
     .where('entrada_id', '=', brbId)
     .orderBy('id')
@@ -79,9 +80,10 @@ export async function countersOf(db: Db, brbId: number): Promise<Record<string, 
   );
 }
 
+/** The entry's requests of every status (values sends included, as the service reads them). */
 export async function openRequests(db: Db, brbId: number) {
   return db
-    .selectFrom('solicitacao')
+    .selectFrom('todas_solicitacoes')
     .select(['id', 'tipo', 'status', 'dados'])
     .where('entrada_id', '=', brbId)
     .orderBy('id')

@@ -39,8 +39,8 @@ function importCsv(lines: string[]) {
 const written = async () => ({
   lote: await countRows(t.database, 'lote'),
   linhas: await countRows(t.database, 'lote_linha'),
-  solicitacoes: await countRows(t.database, 'solicitacao'),
-  eventos: await countRows(t.database, 'evento_timeline'),
+  solicitacoes: await countRows(t.database, 'todas_solicitacoes'),
+  eventos: await countRows(t.database, 'todos_eventos'),
 });
 
 describe('a sheet larger than one chunk', () => {

@@ -297,18 +297,18 @@ describe('a database failure in the middle of a batch', () => {
     const counts = async () => ({
       lote: await countRows(t.database, 'lote'),
       linhas: await countRows(t.database, 'lote_linha'),
-      solicitacoes: await countRows(t.database, 'solicitacao'),
-      eventos: await countRows(t.database, 'evento_timeline'),
+      solicitacoes: await countRows(t.database, 'todas_solicitacoes'),
+      eventos: await countRows(t.database, 'todos_eventos'),
     });
     const before = await counts();
     await sql
       .raw(`
       create function falha_teste() returns trigger language plpgsql as $$
       begin
-        if new.detalhes->>'linha' = '3' then raise exception 'injected failure'; end if;
+        if new.linha = 3 then raise exception 'injected failure'; end if;
         return new;
       end $$;
-      create trigger falha_teste before insert on evento_timeline for each row execute function falha_teste();
+      create trigger falha_teste before insert on lote_linha for each row execute function falha_teste();
     `)
       .execute(t.db);
     try {
@@ -316,7 +316,7 @@ describe('a database failure in the middle of a batch', () => {
       assert.equal(response.statusCode, 500);
       assert.doesNotMatch(response.body, /injected/);
     } finally {
-      await sql.raw('drop trigger falha_teste on evento_timeline; drop function falha_teste();').execute(t.db);
+      await sql.raw('drop trigger falha_teste on lote_linha; drop function falha_teste();').execute(t.db);
     }
     assert.deepEqual(await counts(), before);
     for (const id of ids) assert.equal((await entryState(t.db, id)).situacao, 'APTO');

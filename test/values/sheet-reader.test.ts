@@ -10,8 +10,8 @@ async function readAll(file: Buffer): Promise<SheetRecord[]> {
   return out;
 }
 
-test('an xlsx sheet longer than one piece of XML is read whole, in order, later worksheets ignored', async () => {
-  // ExcelJS hands the sheet over a piece of XML at a time (a few hundred rows); 1,500 rows span several.
+/** A workbook whose first sheet has the header of the required columns and the name. */
+function valuesWorkbook() {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet('valores');
   sheet.addRow([
@@ -22,6 +22,12 @@ test('an xlsx sheet longer than one piece of XML is read whole, in order, later 
     'percentualConcedido',
     'valorContrato',
   ]);
+  return { workbook, sheet };
+}
+
+test('an xlsx sheet longer than one piece of XML is read whole, in order, later worksheets ignored', async () => {
+  // ExcelJS hands the sheet over a piece of XML at a time (a few hundred rows); 1,500 rows span several.
+  const { workbook, sheet } = valuesWorkbook();
   for (let n = 1; n <= 1500; n++) sheet.addRow([n, `Estudante com nome comprido número ${n}`, 6, 9000.1, 50, 4500.05]);
   workbook.addWorksheet('outra').addRow(['brbId']).getCell(1).value = 'ignored';
   const records = await readAll(Buffer.from(await workbook.xlsx.writeBuffer()));
@@ -37,16 +43,7 @@ test('an xlsx sheet longer than one piece of XML is read whole, in order, later 
 });
 
 test('rich text cells read as their plain text', async () => {
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet('valores');
-  sheet.addRow([
-    'brbId',
-    'nomeEstudante',
-    'qtdParcelasCobertura',
-    'valorCtrPrestServico',
-    'percentualConcedido',
-    'valorContrato',
-  ]);
+  const { workbook, sheet } = valuesWorkbook();
   sheet.addRow([
     7,
     { richText: [{ text: 'Maria ' }, { font: { bold: true }, text: 'da Conceição Souza' }] },

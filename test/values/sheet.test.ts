@@ -44,7 +44,7 @@ function upload(
 const written = async () => ({
   lote: await countRows(t.database, 'lote'),
   linhas: await countRows(t.database, 'lote_linha'),
-  eventos: await countRows(t.database, 'evento_timeline'),
+  eventos: await countRows(t.database, 'todos_eventos'),
 });
 
 describe('POST /s/v1/contrato/valores/importar-lote with a CSV sheet', () => {
@@ -234,13 +234,13 @@ describe('a sheet the service cannot take is refused with nothing written', () =
       .raw(`
       create function falha_planilha() returns trigger language plpgsql as $$
       begin raise exception 'injected failure'; end $$;
-      create trigger falha_planilha before insert on solicitacao for each row execute function falha_planilha();
+      create trigger falha_planilha before insert on lote_linha for each row execute function falha_planilha();
     `)
       .execute(t.db);
     try {
       assert.equal((await upload({ filename: 'v.csv', content: csv })).statusCode, 500);
     } finally {
-      await sql.raw('drop trigger falha_planilha on solicitacao; drop function falha_planilha();').execute(t.db);
+      await sql.raw('drop trigger falha_planilha on lote_linha; drop function falha_planilha();').execute(t.db);
     }
     assert.deepEqual(await written(), before);
     for (const e of entries) assert.equal((await entryState(t.db, e.brbId)).situacao, 'APTO');

@@ -10,6 +10,8 @@ import * as workspace from './0401_workspace.js';
 import * as openJourneySpeed from './0402_open_journey_speed.js';
 import * as requestKeys from './0403_request_keys.js';
 import * as processKeys from './0404_process_keys.js';
+import * as valuesRowsAsRequests from './0405_values_rows_as_requests.js';
+import * as entryContractKey from './0406_entry_contract_key.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0402_open_journey_speed': openJourneySpeed,
   '0403_request_keys': requestKeys,
   '0404_process_keys': processKeys,
+  '0405_values_rows_as_requests': valuesRowsAsRequests,
+  '0406_entry_contract_key': entryContractKey,
 };

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Database, RowUpdate } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
+import { discardWaitingRows } from '../values/batch.repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -97,7 +98,8 @@ export function signedAddendum(trx: Trx, brbId: number) {
 
 /**
  * A contract that ends (cancelled or deleted) leaves nothing pending: its requests in progress,
- * their open tasks and its unsigned addenda are cancelled in the same transaction.
+ * their open tasks, its values waiting for the foundation and its unsigned addenda are cancelled in
+ * the same transaction.
  */
 export async function cancelPendingWork(trx: Trx, brbId: number) {
   const requests = await trx
@@ -119,6 +121,7 @@ export async function cancelPendingWork(trx: Trx, brbId: number) {
       .where('status', 'in', ['PENDENTE', 'EM_ANALISE'])
       .execute();
   }
+  await discardWaitingRows(trx, brbId, 'the contract ended (cancelled or deleted) before the foundation decided');
   await trx
     .updateTable('aditivo')
     .set({ status: 'CANCELADO' })

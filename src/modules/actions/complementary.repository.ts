@@ -41,12 +41,13 @@ export function entryData(db: Db, caller: Caller, brbId: number) {
     .executeTakeFirst();
 }
 
+/** The entry's requests in progress, values sends included. */
 export function requestsInProgress(db: Db, brbId: number) {
   return db
-    .selectFrom('solicitacao')
-    .select(['id', 'tipo'])
-    .where('entrada_id', '=', brbId)
-    .where('status', '=', 'EM_ANDAMENTO')
-    .orderBy('id')
+    .selectFrom('todas_solicitacoes as s')
+    .select(['s.id', 's.tipo'])
+    .where('s.entrada_id', '=', brbId)
+    .where('s.status', '=', 'EM_ANDAMENTO')
+    .orderBy('s.id')
     .execute();
 }

@@ -77,16 +77,25 @@ export async function entryVisible(db: Db, caller: Caller, brbId: number): Promi
   return row !== undefined;
 }
 
-/** Kinds of request in progress for an entry (at most one per kind, by a unique index). */
+/** Kinds of request in progress for an entry (at most one per kind), values sends included. */
 export async function inProgressKinds(db: Db, caller: Caller, brbId: number) {
   const rows = await db
-    .selectFrom('solicitacao')
-    .select('tipo')
-    .where('entrada_id', '=', brbId)
-    .where('status', '=', 'EM_ANDAMENTO')
-    .where((eb) => inCallerIes(eb, 'solicitacao.ie_id', caller))
+    .selectFrom('todas_solicitacoes as s')
+    .select('s.tipo')
+    .where('s.entrada_id', '=', brbId)
+    .where('s.status', '=', 'EM_ANDAMENTO')
+    .where((eb) => inCallerIes(eb, 's.ie_id', caller))
     .execute();
   return rows.map((r) => r.tipo);
+}
+
+/**
+ * The entry of a process, as a subquery. The views todas_solicitacoes and todos_eventos are read
+ * by entry as well as by process: batch rows are indexed by entry only (process and entry are one
+ * to one).
+ */
+function entryOfProcess(db: Db, processId: number) {
+  return db.selectFrom('processo').select('processo.entrada_id').where('processo.id', '=', processId);
 }
 
 export function findProcess(db: Db, caller: Caller, processId: number) {
@@ -100,34 +109,37 @@ export function findProcess(db: Db, caller: Caller, processId: number) {
 
 export function processRequestsInProgress(db: Db, caller: Caller, processId: number) {
   return db
-    .selectFrom('solicitacao')
-    .select(['id', 'tipo', 'created_at'])
-    .where('processo_id', '=', processId)
-    .where('status', '=', 'EM_ANDAMENTO')
-    .where((eb) => inCallerIes(eb, 'solicitacao.ie_id', caller))
-    .orderBy('created_at')
-    .orderBy('id')
+    .selectFrom('todas_solicitacoes as s')
+    .select(['s.id', 's.tipo', 's.created_at'])
+    .where('s.entrada_id', '=', entryOfProcess(db, processId))
+    .where('s.processo_id', '=', processId)
+    .where('s.status', '=', 'EM_ANDAMENTO')
+    .where((eb) => inCallerIes(eb, 's.ie_id', caller))
+    .orderBy('s.created_at')
+    .orderBy('s.id')
     .execute();
 }
 
+/** Every event of the process, values sends included, in time order. */
 export function timeline(db: Db, caller: Caller, processId: number) {
   return db
-    .selectFrom('evento_timeline')
+    .selectFrom('todos_eventos as t')
     .select([
-      'id',
-      'acao',
-      'situacao_anterior',
-      'motivo_anterior',
-      'situacao_nova',
-      'motivo_novo',
-      'usuario',
-      'usuario_nome',
-      'detalhes',
-      'created_at',
+      't.id',
+      't.acao',
+      't.situacao_anterior',
+      't.motivo_anterior',
+      't.situacao_nova',
+      't.motivo_novo',
+      't.usuario',
+      't.usuario_nome',
+      't.detalhes',
+      't.created_at',
     ])
-    .where('processo_id', '=', processId)
-    .where((eb) => inCallerIes(eb, 'evento_timeline.ie_id', caller))
-    .orderBy('created_at')
-    .orderBy('id')
+    .where('t.entrada_id', '=', entryOfProcess(db, processId))
+    .where('t.processo_id', '=', processId)
+    .where((eb) => inCallerIes(eb, 't.ie_id', caller))
+    .orderBy('t.created_at')
+    .orderBy('t.id')
     .execute();
 }

@@ -77,7 +77,10 @@ export async function generateAddenda(db: Q, loteId: number): Promise<void> {
   `.execute(db);
 }
 
-/** Moves the entries of the rows decided now, closes their values request and writes their timeline. */
+/**
+ * Moves the entries of the rows decided now and writes their timeline. A row is its own values
+ * request (todas_solicitacoes); a request row written before migration 0405 is closed here too.
+ */
 export async function applyDecision(
   db: Q,
   p: { loteId: number; decisao: 'ACEITO' | 'RECUSADO'; to: string; acao: string; by: { sub: string; name: string } },

@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type * as batches from './batch.repository.js';
 import { describeRowErrors } from './values.rows.js';
@@ -43,13 +43,19 @@ export interface BatchResult {
 /**
  * dadosTrancamento: the student returns from an enrolment lock with these values. It applies when
  * the brbId is a successful row of this batch that was SEM_RENOVACAO/TRANCAMENTO; the return is
- * written on that row's timeline event and ends the contract's run of consecutive locks.
+ * recorded on that row (its timeline event shows it) and ends the contract's run of consecutive locks.
  */
 export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): Promise<BatchResult['trancamento']> {
   const row = await trx
     .selectFrom('lote_linha')
     .innerJoin('entrada_jornada as e', 'e.id', 'lote_linha.entrada_id')
-    .select(['lote_linha.resultado', 'lote_linha.situacao_anterior', 'lote_linha.motivo_anterior', 'e.contrato_id'])
+    .select([
+      'lote_linha.linha',
+      'lote_linha.resultado',
+      'lote_linha.situacao_anterior',
+      'lote_linha.motivo_anterior',
+      'e.contrato_id',
+    ])
     .where('lote_linha.lote_id', '=', loteId)
     .where('lote_linha.brb_id', '=', lock.brbId)
     .orderBy('lote_linha.linha')
@@ -66,10 +72,10 @@ export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): P
   }
   const fim = { dataOcorrido: lock.dataOcorrido, caminhoArquivo: lock.caminhoArquivo ?? null };
   await trx
-    .updateTable('evento_timeline')
-    .set({ detalhes: sql`detalhes || ${JSON.stringify({ fimTrancamento: fim })}::jsonb` as never })
-    .where('entrada_id', '=', lock.brbId)
-    .where(sql`detalhes->>'lote'`, '=', String(loteId))
+    .updateTable('lote_linha')
+    .set({ fim_trancamento: JSON.stringify(fim) })
+    .where('lote_id', '=', loteId)
+    .where('linha', '=', row.linha)
     .execute();
   await trx.updateTable('contrato').set({ trancamentos_consecutivos: 0 }).where('id', '=', row.contrato_id).execute();
   return { resultado: 'OK', erro: '' };

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { arrayLiteral, type LiteralKind } from '../../db/array-literal.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import type { ValuesRow } from './values.rows.js';
@@ -37,12 +38,17 @@ export async function createBatch(trx: Q, batch: NewBatch): Promise<number> {
   return id;
 }
 
-const col = <K extends keyof ValuesRow>(rows: ValuesRow[], key: K) => rows.map((r) => r[key]);
+/** One column of the rows as the text of an array literal. */
+function column(rows: ValuesRow[], key: keyof ValuesRow, kind: LiteralKind): string {
+  return arrayLiteral(
+    kind,
+    rows.map((r) => r[key]),
+  );
+}
 
 /**
- * The batch's working tables, temporary (no WAL, dropped at commit): `valores_chunk` holds the
- * chunk of rows being checked and applied, `valores_vistos` the first row of every brbId seen so
- * far in the batch (to report repeats across chunks). The record of every row is lote_linha.
+ * The batch's working table, temporary (no WAL, dropped at commit): `valores_chunk` holds the chunk
+ * of rows being checked and applied. The record of every row is lote_linha.
  */
 export async function openStaging(trx: Q): Promise<void> {
   await sql`
@@ -55,37 +61,33 @@ export async function openStaging(trx: Q): Promise<void> {
       resultado text, processamento text
     ) on commit drop
   `.execute(trx);
-  await sql`create temp table if not exists valores_vistos (brb_id int8 primary key, linha int4 not null) on commit drop`.execute(
-    trx,
-  );
-  await sql`truncate valores_chunk, valores_vistos`.execute(trx);
+  await sql`truncate valores_chunk`.execute(trx);
 }
 
 /**
- * Stages a chunk with one statement (each column travels as one array parameter and is unnested),
- * replacing the previous chunk, and notes the first row of each of its brbIds.
+ * Stages a chunk with one statement (each column travels as one array literal, unnested in step),
+ * replacing the previous chunk.
  */
 export async function stageChunk(trx: Q, rows: ValuesRow[]): Promise<void> {
   await sql`truncate valores_chunk`.execute(trx);
+  const erros = arrayLiteral(
+    'text',
+    rows.map((r) => (r.erros.length > 0 ? JSON.stringify(r.erros) : null)),
+  );
   await sql`
     insert into valores_chunk (linha, brb_id, erros, nome_estudante, qtd_parcelas_cobertura, qtd_creditos,
       valor_contrato, valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato,
       contrato_anual, motivo_reenvio, motivo, serie_semestre)
-    select * from unnest(
-      ${col(rows, 'linha')}::int4[], ${col(rows, 'brbId')}::int8[],
-      ${rows.map((r) => (r.erros.length > 0 ? JSON.stringify(r.erros) : null))}::jsonb[],
-      ${col(rows, 'nomeEstudante')}::text[], ${col(rows, 'qtdParcelasCobertura')}::int4[],
-      ${col(rows, 'qtdCreditos')}::int4[], ${col(rows, 'valorContrato')}::numeric[],
-      ${col(rows, 'valorCtrPrestServico')}::numeric[], ${col(rows, 'percentualConcedido')}::numeric[],
-      ${col(rows, 'parcMeses')}::text[], ${col(rows, 'idCurso')}::int8[], ${col(rows, 'regimeContrato')}::text[],
-      ${col(rows, 'contratoAnual')}::bool[], ${col(rows, 'motivoReenvio')}::text[], ${col(rows, 'motivo')}::text[],
-      ${col(rows, 'serieSemestre')}::text[]
-    )
-  `.execute(trx);
-  await sql`
-    insert into valores_vistos (brb_id, linha)
-    select brb_id, min(linha) from valores_chunk where brb_id is not null group by brb_id
-    on conflict (brb_id) do nothing
+    select unnest(${column(rows, 'linha', 'number')}::int4[]), unnest(${column(rows, 'brbId', 'number')}::int8[]),
+      unnest(${erros}::jsonb[]), unnest(${column(rows, 'nomeEstudante', 'text')}::text[]),
+      unnest(${column(rows, 'qtdParcelasCobertura', 'number')}::int4[]),
+      unnest(${column(rows, 'qtdCreditos', 'number')}::int4[]), unnest(${column(rows, 'valorContrato', 'text')}::numeric[]),
+      unnest(${column(rows, 'valorCtrPrestServico', 'text')}::numeric[]),
+      unnest(${column(rows, 'percentualConcedido', 'text')}::numeric[]),
+      unnest(${column(rows, 'parcMeses', 'text')}::text[]), unnest(${column(rows, 'idCurso', 'number')}::int8[]),
+      unnest(${column(rows, 'regimeContrato', 'text')}::text[]), unnest(${column(rows, 'contratoAnual', 'bool')}::bool[]),
+      unnest(${column(rows, 'motivoReenvio', 'text')}::text[]), unnest(${column(rows, 'motivo', 'text')}::text[]),
+      unnest(${column(rows, 'serieSemestre', 'text')}::text[])
   `.execute(trx);
 }
 
@@ -104,6 +106,7 @@ export async function analyzeChunk(trx: Q): Promise<void> {
 }
 
 export interface CheckParams {
+  loteId: number;
   caller: Pick<Caller, 'all' | 'ies'>;
   reenvio: boolean;
   /** State patterns the batch's action starts from ('APTO', 'SEM_RENOVACAO/TRANCAMENTO'). */
@@ -117,10 +120,11 @@ export interface CheckParams {
 /**
  * Decides every row of the chunk in one statement: entry found among the caller's IEs (else "not
  * found", never hinting it exists elsewhere), not repeated in the batch, state accepting values,
- * no values request already in progress (unless reenvio), course matching. A repeated row is
- * reported as a repeat only: the entry's state is the first row's business (and an earlier chunk
- * may already have moved it). Outcome: ERRO, PENDENTE or SUCESSO, with the state the entry was
- * read in. Nothing is locked here: applyChunk
+ * no values already waiting for the foundation (unless reenvio), course matching. A repeated row
+ * is reported as a repeat only: the entry's state is the first row's business (and an earlier
+ * chunk may already have moved it). Repeats and values waiting are read from the entry's rows in
+ * lote_linha, earlier chunks of this batch included, by one index probe per row. Outcome: ERRO,
+ * PENDENTE or SUCESSO, with the state the entry was read in. Nothing is locked here: moveEntries
  * moves an entry only if it is still in that state.
  */
 export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
@@ -129,17 +133,25 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
   await sql`
     with base as (
       select s.linha, s.brb_id, s.id_curso, a.id as entrada_id, a.ie_id, a.situacao, a.motivo, a.curso_id,
-        pr.id as processo_id, f.linha as primeira_linha, coalesce(a.id is not null and f.linha < s.linha, false) as repetida,
+        pr.id as processo_id, least(h.primeira, min(s.linha) over (partition by a.id)) as primeira_linha,
+        coalesce(a.id is not null and least(h.primeira, min(s.linha) over (partition by a.id)) < s.linha, false)
+          as repetida,
         coalesce(a.situacao = any(${p.pendingIn}::text[]), false) as pendente,
         coalesce(a.situacao = any(${plain}::text[])
           or (a.situacao || '/' || coalesce(a.motivo, '')) = any(${pairs}::text[]), false) as permitido,
-        exists (select 1 from solicitacao x where x.entrada_id = a.id and x.tipo = 'ENVIO_VALORES'
-          and x.status = 'EM_ANDAMENTO') as em_andamento
+        coalesce(h.aguardando, false) or exists (select 1 from solicitacao x where x.entrada_id = a.id
+          and x.tipo = 'ENVIO_VALORES' and x.status = 'EM_ANDAMENTO') as em_andamento
       from valores_chunk s
       left join entrada_jornada a on a.id = s.brb_id
         and (${p.caller.all}::bool or a.ie_id = any(${p.caller.ies}::int8[]))
       left join processo pr on pr.entrada_id = a.id
-      left join valores_vistos f on f.brb_id = s.brb_id
+      -- The entry's rows so far: its first row in this batch, and whether values wait for the
+      -- foundation (a request written before 0405 counts too, above).
+      left join lateral (
+        select min(x.linha) filter (where x.lote_id = ${p.loteId}::int8) as primeira,
+          bool_or(x.processamento = 'AGUARDANDO') as aguardando
+        from lote_linha x where x.entrada_id = a.id
+      ) h on a.id is not null
     ),
     -- The row's new errors as one jsonb array: plain expressions, no subquery or aggregate per row.
     -- Materialized: the update below reads novos three times, and each read would rebuild it.
@@ -179,8 +191,9 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
 }
 
 /**
- * Reenvio: the values request in progress for each resent entry is cancelled and its rows in
- * earlier batches are marked replaced. Returns the earlier batches touched.
+ * Reenvio: the values in progress for each resent entry are replaced: their rows in earlier
+ * batches (and a request written before 0405, if any) are marked so. Returns the earlier batches
+ * touched.
  */
 export async function replacePrevious(trx: Q, loteId: number): Promise<number[]> {
   await sql`
@@ -201,13 +214,6 @@ export async function replacePrevious(trx: Q, loteId: number): Promise<number[]>
     select distinct lote_id from marcadas
   `.execute(trx);
   return touched.rows.map((r) => r.lote_id);
-}
-
-export interface ApplyParams {
-  loteId: number;
-  caller: Pick<Caller, 'sub' | 'name'>;
-  acao: string;
-  origem: Origem;
 }
 
 /**
@@ -239,45 +245,59 @@ export async function moveEntries(trx: Q): Promise<{ expected: number; held: num
 }
 
 /**
- * Records the chunk: every row goes to lote_linha with its outcome; SUCESSO and PENDENTE rows open
- * an ENVIO_VALORES request and write a timeline event. One statement.
+ * Records the chunk in lote_linha, one statement. A row that waits for the foundation (SUCESSO or
+ * PENDENTE) is also the entry's values request and its timeline event (views todas_solicitacoes
+ * and todos_eventos): it draws their ids here.
  */
-export async function recordChunk(trx: Q, p: ApplyParams): Promise<void> {
+export async function recordChunk(trx: Q, loteId: number): Promise<void> {
   await sql`
-    with registro as (
-      insert into lote_linha (lote_id, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
-        resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
-        valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
-        motivo_reenvio, motivo, serie_semestre)
-      select ${p.loteId}::int8, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
-        resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
-        valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
-        motivo_reenvio, motivo, serie_semestre
-      from valores_chunk
-    ),
-    novas as (
-      insert into solicitacao (processo_id, entrada_id, ie_id, tipo, status, motivo_espera, dados, criada_por)
-      select v.processo_id, v.entrada_id, v.ie_id, 'ENVIO_VALORES', 'EM_ANDAMENTO', 'EM_ANALISE_FUNDACAO',
-        jsonb_build_object('lote', ${p.loteId}::int8, 'linha', v.linha, 'valorContrato', v.valor_contrato,
-          'valorCtrPrestServico', v.valor_ctr_prest_servico, 'percentualConcedido', v.percentual_concedido,
-          'qtdParcelasCobertura', v.qtd_parcelas_cobertura), ${p.caller.sub}
-      from valores_chunk v
-      where v.resultado in ('SUCESSO', 'PENDENTE')
-      returning id, entrada_id
-    )
-    insert into evento_timeline (processo_id, entrada_id, ie_id, acao, situacao_anterior, motivo_anterior,
-      situacao_nova, motivo_novo, usuario, usuario_nome, detalhes)
-    select v.processo_id, v.entrada_id, v.ie_id, ${p.acao}, v.situacao_anterior, v.motivo_anterior,
-      case when v.resultado = 'SUCESSO' then 'EM_PROCESSAMENTO' else v.situacao_anterior end,
-      case when v.resultado = 'SUCESSO' then null else v.motivo_anterior end,
-      ${p.caller.sub}, ${p.caller.name},
-      jsonb_build_object('lote', ${p.loteId}::int8, 'linha', v.linha, 'origem', ${p.origem}::text,
-        'pendenteFundacao', v.resultado = 'PENDENTE', 'solicitacaoId', n.id, 'valorContrato', v.valor_contrato,
-        'valorCtrPrestServico', v.valor_ctr_prest_servico, 'percentualConcedido', v.percentual_concedido,
-        'qtdParcelasCobertura', v.qtd_parcelas_cobertura)
-    from novas n
-    join valores_chunk v on v.entrada_id = n.entrada_id and v.resultado in ('SUCESSO', 'PENDENTE')
+    insert into lote_linha (lote_id, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
+      resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
+      valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
+      motivo_reenvio, motivo, serie_semestre, solicitacao_id, evento_id)
+    select ${loteId}::int8, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
+      resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
+      valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
+      motivo_reenvio, motivo, serie_semestre,
+      case when resultado in ('SUCESSO', 'PENDENTE') then nextval('solicitacao_id_seq') end,
+      case when resultado in ('SUCESSO', 'PENDENTE') then nextval('evento_timeline_id_seq') end
+    from valores_chunk
   `.execute(trx);
+}
+
+/** Earlier batches left with no row waiting for the foundation are processed. */
+export async function closeSettledBatches(trx: Q, loteIds: number[]): Promise<void> {
+  await trx
+    .updateTable('lote')
+    .set({ status: 'PROCESSADO', processado_em: sql<Date>`now()` })
+    .where('id', 'in', loteIds)
+    .where('status', '=', 'EM_PROCESSAMENTO')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('lote_linha')
+            .select('lote_linha.linha')
+            .whereRef('lote_linha.lote_id', '=', 'lote.id')
+            .where('lote_linha.processamento', '=', 'AGUARDANDO'),
+        ),
+      ),
+    )
+    .execute();
+}
+
+/**
+ * A contract that ends leaves no values waiting: the entry's rows waiting for the foundation are
+ * discarded (their requests read CANCELADA), and batches left with nothing waiting are processed.
+ */
+export async function discardWaitingRows(trx: Q, brbId: number, reason: string): Promise<void> {
+  const rows = await trx
+    .updateTable('lote_linha')
+    .set({ processamento: 'DESCARTADO', motivo_recusa: reason, processado_em: sql<Date>`now()` })
+    .where('entrada_id', '=', brbId)
+    .where('processamento', '=', 'AGUARDANDO')
+    .returning('lote_id')
+    .execute();
+  if (rows.length > 0) await closeSettledBatches(trx, [...new Set(rows.map((r) => r.lote_id))]);
 }
 
 /** Writes the batch's counts; a batch with nothing waiting for the foundation is processed at once. */

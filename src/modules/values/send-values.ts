@@ -36,6 +36,10 @@ export function inTransaction<T>(db: Db | Trx, fn: (trx: Trx) => Promise<T>): Pr
 
 /** Rows checked and applied together unless the caller says otherwise (VALUES_CHUNK_ROWS for sheets). */
 const CHUNK_ROWS = 10_000;
+/** Rows of the first chunk (at most VALUES_CHUNK_ROWS). */
+const FIRST_CHUNK_ROWS = 2000;
+/** Rows read between two turns of the event loop. */
+const YIELD_ROWS = 250;
 /** From this many rows on, the planner gets fresh statistics before the set-based statements. */
 const LARGE_CHUNK = 5000;
 
@@ -49,26 +53,27 @@ const LARGE_CHUNK = 5000;
 export class BatchWriter {
   private pending: ValuesRow[] = [];
   private count = 0;
+  private chunks = 0;
   /** The chunk being applied; the next one waits for it (one transaction runs one statement at a time). */
   private applying: Promise<void> = Promise.resolve();
   private failure: unknown = null;
   private tuned = false;
-  private readonly acao: 'ENVIAR_VALORES' | 'REENVIAR_VALORES';
   private readonly check: batches.CheckParams;
   private readonly replaces: boolean;
 
   private constructor(
     private readonly trx: Trx,
     readonly loteId: number,
-    private readonly caller: Caller,
-    private readonly options: { reenvio: boolean; door: Door; origem: Origem; chunkRows: number },
+    caller: Caller,
+    private readonly options: { reenvio: boolean; door: Door; chunkRows: number },
   ) {
     const { reenvio, door } = options;
     // The status-change door only takes entries out of SEM_RENOVACAO; a resend is a padrao-door notion.
     this.replaces = reenvio && door === 'padrao';
-    this.acao = this.replaces ? 'REENVIAR_VALORES' : 'ENVIAR_VALORES';
-    const from = allowedFrom(this.acao, door);
+    // The action the rows' timeline event names (todos_eventos derives it from the batch the same way).
+    const from = allowedFrom(this.replaces ? 'REENVIAR_VALORES' : 'ENVIAR_VALORES', door);
     this.check = {
+      loteId,
       caller,
       reenvio: this.replaces,
       allowedFrom: from,
@@ -115,7 +120,13 @@ export class BatchWriter {
   private async add(row: ValuesRow): Promise<void> {
     this.pending.push(row);
     this.count++;
-    if (this.pending.length >= this.options.chunkRows) await this.flush();
+    // The first chunk is small, so the database starts while the rest of the sheet is read.
+    const limit = this.chunks === 0 ? Math.min(FIRST_CHUNK_ROWS, this.options.chunkRows) : this.options.chunkRows;
+    if (this.pending.length >= limit) await this.flush();
+    // Reading a sheet is a long run of promise jobs; every few hundred rows the event loop gets a
+    // turn, so the chunk in flight gets its next statement sent as soon as the last one answers
+    // (and other requests are served meanwhile).
+    else if (this.count % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /** Hands the pending rows to the database once the previous chunk is done, without waiting for them. */
@@ -125,6 +136,7 @@ export class BatchWriter {
     const rows = this.pending;
     this.pending = [];
     if (rows.length === 0) return;
+    this.chunks++;
     this.applying = this.applyChunk(rows).catch((error: unknown) => {
       this.failure = error;
     });
@@ -144,7 +156,7 @@ export class BatchWriter {
     if (large) await batches.analyzeChunk(trx);
     if (this.replaces) {
       const touched = await batches.replacePrevious(trx, this.loteId);
-      if (touched.length > 0) await closeReplacedBatches(trx, touched);
+      if (touched.length > 0) await batches.closeSettledBatches(trx, touched);
     }
     const { expected, held } = await batches.moveEntries(trx);
     if (held < expected) {
@@ -152,12 +164,7 @@ export class BatchWriter {
         `${expected - held} of the students changed state while these values were being sent, so nothing was recorded; send them again.`,
       );
     }
-    await batches.recordChunk(trx, {
-      loteId: this.loteId,
-      caller: this.caller,
-      acao: this.acao,
-      origem: this.options.origem,
-    });
+    await batches.recordChunk(trx, this.loteId);
   }
 
   async finish(options: { detalhar?: boolean; dadosTrancamento?: LockData } = {}): Promise<BatchResult> {
@@ -180,25 +187,6 @@ function allowedText(from: string[], door: Door, reenvio: boolean): string {
   return reenvio
     ? `values are accepted from ${states}`
     : `values are accepted from ${states} (send with reenvio=true to replace values already in processing)`;
-}
-
-async function closeReplacedBatches(trx: Trx, loteIds: number[]) {
-  await trx
-    .updateTable('lote')
-    .set({ status: 'PROCESSADO', processado_em: new Date() })
-    .where('id', 'in', loteIds)
-    .where('status', '=', 'EM_PROCESSAMENTO')
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('lote_linha')
-            .select('lote_linha.linha')
-            .whereRef('lote_linha.lote_id', '=', 'lote.id')
-            .where('lote_linha.processamento', '=', 'AGUARDANDO'),
-        ),
-      ),
-    )
-    .execute();
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Tables of migrations 0301_values and 0302_restitution. */
+/** Tables of migrations 0301_values and 0302_restitution (and 0405's columns of lote_linha). */
 
 export const ORIGENS = [
   'V3_ENVIAR_VALORES',
@@ -83,6 +83,11 @@ export interface LoteLinhaTable {
   motivo_reenvio: string | null;
   motivo: string | null;
   serie_semestre: string | null;
+  /** The request and timeline event the row stands for (SUCESSO and PENDENTE rows, migration 0405). */
+  solicitacao_id: number | null;
+  evento_id: number | null;
+  /** The lock end sent with the values (dadosTrancamento), shown on the row's event. */
+  fim_trancamento: Json<unknown> | null;
 }
 
 export interface PagamentoRestituicaoTable {

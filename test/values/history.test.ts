@@ -1,0 +1,139 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createIe, type TestIe } from '../helpers/factories.js';
+import { entryState, ieWithEntries, valuesItem } from '../helpers/values-factories.js';
+
+// A values send writes its batch rows only (migration 0405): each waiting row is the entry's
+// ENVIO_VALORES request and its timeline event. These tests read them the way users do, over HTTP.
+
+let t: TestContext;
+let mine: TestIe;
+let other: TestIe;
+before(async () => {
+  t = await createTestApp();
+  mine = await createIe(t.db);
+  other = await createIe(t.db);
+});
+after(() => t.close());
+
+const operator = { role: 'OPERADOR' as const, ies: [] };
+
+interface TimelineOut {
+  eventos: {
+    id: number;
+    acao: string;
+    situacaoAnterior: string | null;
+    situacaoNova: string | null;
+    usuario: string;
+    detalhes: Record<string, unknown>;
+  }[];
+}
+interface ProcessInProgressOut {
+  existeAndamento: boolean;
+  solicitacoes: { id: number; tipo: string }[];
+}
+
+async function send(brbId: number, reenvio = false) {
+  const response = await t.call({
+    method: 'POST',
+    url: '/s/v3/mais-acoes/enviar-valores',
+    ies: [mine.ieId],
+    payload: { reenvio, valores: [valuesItem(brbId)] },
+  });
+  assert.equal(response.statusCode, 200, response.body);
+  return (response.json() as { lote: number }).lote;
+}
+
+const timeline = (processoId: number, ies = [mine.ieId]) =>
+  t.call({ method: 'GET', url: `/s/v2/processos/${processoId}/timeline`, ies });
+const processInProgress = (processoId: number, ies = [mine.ieId]) =>
+  t.call({ method: 'GET', url: `/s/v1/processo-solicitacao/${processoId}/existe-andamento`, ies });
+const entryInProgress = async (brbId: number) =>
+  (
+    (await t.call({ method: 'GET', url: `/s/v2/renovacao/${brbId}/existe-andamento`, ies: [mine.ieId] })).json() as {
+      envioValores: boolean;
+    }
+  ).envioValores;
+
+describe('a values send read as a request and a timeline event', () => {
+  test('the send is in progress with its request id, on the timeline with its batch, until the foundation decides', async () => {
+    const [entry] = (await ieWithEntries(t.db, ['APTO'], mine)).entries;
+    const lote = await send(entry!.brbId);
+
+    assert.equal(await entryInProgress(entry!.brbId), true);
+    const progress = (await processInProgress(entry!.processoId)).json() as ProcessInProgressOut;
+    assert.equal(progress.existeAndamento, true);
+    assert.deepEqual(
+      progress.solicitacoes.map((s) => s.tipo),
+      ['ENVIO_VALORES'],
+    );
+    const requestId = progress.solicitacoes[0]!.id;
+
+    const events = ((await timeline(entry!.processoId)).json() as TimelineOut).eventos;
+    const sent = events.at(-1)!;
+    assert.deepEqual(
+      [sent.acao, sent.situacaoAnterior, sent.situacaoNova],
+      ['ENVIAR_VALORES', 'APTO', 'EM_PROCESSAMENTO'],
+    );
+    assert.equal(sent.detalhes.lote, lote);
+    assert.equal(sent.detalhes.linha, 1);
+    assert.equal(sent.detalhes.solicitacaoId, requestId);
+    assert.equal(sent.detalhes.valorContrato, 4500);
+
+    // Another IE's caller sees neither.
+    assert.equal((await timeline(entry!.processoId, [other.ieId])).statusCode, 404);
+    assert.equal((await processInProgress(entry!.processoId, [other.ieId])).statusCode, 404);
+
+    const rejected = await t.call({
+      method: 'POST',
+      url: `/s/operador/lotes/${lote}/recusar`,
+      ...operator,
+      payload: { motivo: 'Percentual acima do contratado' },
+    });
+    assert.equal(rejected.statusCode, 200, rejected.body);
+    assert.equal(await entryInProgress(entry!.brbId), false);
+    assert.equal(((await processInProgress(entry!.processoId)).json() as ProcessInProgressOut).existeAndamento, false);
+    const after = ((await timeline(entry!.processoId)).json() as TimelineOut).eventos;
+    assert.deepEqual(
+      after.slice(-2).map((e) => e.acao),
+      ['ENVIAR_VALORES', 'PROCESSAMENTO_RECUSADO'],
+    );
+    assert.ok(after.at(-1)!.id > sent.id, 'event ids keep time order');
+  });
+
+  test('a resend replaces the request in progress: one request in progress, both sends on the timeline', async () => {
+    const [entry] = (await ieWithEntries(t.db, ['APTO'], mine)).entries;
+    await send(entry!.brbId);
+    const first = ((await processInProgress(entry!.processoId)).json() as ProcessInProgressOut).solicitacoes;
+    await send(entry!.brbId, true);
+    const second = ((await processInProgress(entry!.processoId)).json() as ProcessInProgressOut).solicitacoes;
+    assert.equal(second.length, 1);
+    assert.notEqual(second[0]!.id, first[0]!.id, 'the resend is a new request');
+    const acoes = ((await timeline(entry!.processoId)).json() as TimelineOut).eventos.map((e) => e.acao);
+    assert.deepEqual(acoes.slice(-2), ['ENVIAR_VALORES', 'REENVIAR_VALORES']);
+  });
+
+  test('cancelling the contract cancels the values waiting for the foundation', async () => {
+    const [entry] = (await ieWithEntries(t.db, ['APTO'], mine)).entries;
+    const lote = await send(entry!.brbId);
+    const cancelled = await t.call({
+      method: 'POST',
+      url: '/s/v3/mais-acoes/cancelar-contrato',
+      ies: [mine.ieId],
+      payload: { brbId: entry!.brbId, motivo: 'Pedido do estudante' },
+    });
+    assert.equal(cancelled.statusCode, 200, cancelled.body);
+    assert.equal((await entryState(t.db, entry!.brbId)).situacao, 'CANCELADO');
+    assert.equal(await entryInProgress(entry!.brbId), false);
+    const row = await t.db
+      .selectFrom('lote_linha')
+      .select(['processamento', 'motivo_recusa'])
+      .where('lote_id', '=', lote)
+      .executeTakeFirstOrThrow();
+    assert.equal(row.processamento, 'DESCARTADO');
+    assert.match(row.motivo_recusa ?? '', /contract ended/);
+    const batch = await t.db.selectFrom('lote').select('status').where('id', '=', lote).executeTakeFirstOrThrow();
+    assert.equal(batch.status, 'PROCESSADO', 'nothing is left waiting in the batch');
+  });
+});
