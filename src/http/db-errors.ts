@@ -6,6 +6,7 @@ export function fromDatabaseError(error: unknown): AppError | null {
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
   switch (code) {
     case '23505':
+    case '23P01':
       return new AppError(409, 'conflict', 'The request conflicts with a record that already exists.');
     case '23503':
       return new AppError(422, 'rule-violated', 'The request refers to a record that does not exist.');

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
 import { entryState, ieWithEntries, valuesItem } from '../helpers/values-factories.js';
@@ -135,5 +136,44 @@ describe('a values send read as a request and a timeline event', () => {
     assert.match(row.motivo_recusa ?? '', /contract ended/);
     const batch = await t.db.selectFrom('lote').select('status').where('id', '=', lote).executeTakeFirstOrThrow();
     assert.equal(batch.status, 'PROCESSADO', 'nothing is left waiting in the batch');
+  });
+
+  test('values for an entry in REVISAO_ANALISE wait (PENDENTE); a resend replaces them; only one may wait', async () => {
+    const [entry] = (await ieWithEntries(t.db, ['REVISAO_ANALISE'], mine)).entries;
+    const first = await send(entry!.brbId);
+    const again = await t.call({
+      method: 'POST',
+      url: '/s/v3/mais-acoes/enviar-valores',
+      ies: [mine.ieId],
+      payload: { valores: [valuesItem(entry!.brbId)] },
+    });
+    assert.match((again.json() as { linhasComErro: string[] }).linhasComErro.join('\n'), /EM_ANDAMENTO/);
+    const second = await send(entry!.brbId, true);
+    const rows = await t.db
+      .selectFrom('lote_linha')
+      .select(['lote_id', 'resultado', 'processamento'])
+      .where('entrada_id', '=', entry!.brbId)
+      .where('lote_id', 'in', [first, second])
+      .orderBy('lote_id')
+      .execute();
+    assert.deepEqual(
+      rows.map((r) => [r.lote_id, r.resultado, r.processamento]),
+      [
+        [first, 'PENDENTE', 'SUBSTITUIDO'],
+        [second, 'PENDENTE', 'AGUARDANDO'],
+      ],
+    );
+    assert.equal((await entryState(t.db, entry!.brbId)).situacao, 'REVISAO_ANALISE');
+
+    // Two batches racing for the same entry cannot both leave their row waiting: the second
+    // waiting PENDENTE row is refused when its transaction commits.
+    const racing = t.db.transaction().execute(async (trx) => {
+      await sql`insert into lote (origem, porta, criado_por) values ('V2_ENVIAR', 'padrao', 'race')`.execute(trx);
+      await sql`
+        insert into lote_linha (lote_id, linha, brb_id, entrada_id, ie_id, resultado, processamento)
+        select currval(pg_get_serial_sequence('lote', 'id')), 1, ${entry!.brbId}::int8, ${entry!.brbId}::int8,
+          ${mine.ieId}::int8, 'PENDENTE', 'AGUARDANDO'`.execute(trx);
+    });
+    await assert.rejects(racing, (error: { code?: string }) => error.code === '23P01');
   });
 });

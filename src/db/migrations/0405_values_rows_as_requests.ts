@@ -14,10 +14,11 @@ import { type Kysely, sql } from 'kysely';
  *   or DESCARTADO → CANCELADA); the event is the send (ENVIAR_VALORES, or REENVIAR_VALORES for a
  *   resend through the padrao door), at the batch's time and by its author.
  * - fim_trancamento keeps the lock end sent with the values (dadosTrancamento), shown on the event.
- * - lote_linha_pendente_uk keeps what solicitacao_em_andamento_uk guaranteed for the rows that do
+ * - lote_linha_pendente_ex keeps what solicitacao_em_andamento_uk guaranteed for the rows that do
  *   not move their entry (PENDENTE, entry in REVISAO_ANALISE): one waiting send per entry, even
- *   when two batches race. A SUCESSO row moves its entry only from the state its check read, so a
- *   second one for the same entry cannot be recorded.
+ *   when two batches race. It is checked at commit, because a resend records its row before it
+ *   marks the row it replaces. A SUCESSO row moves its entry only from the state its check read,
+ *   so a second one for the same entry cannot be recorded.
  * Requests and events written before this migration (and the seed's history) stay in their
  * tables: their batch rows carry no ids, so nothing is read twice.
  */
@@ -28,8 +29,8 @@ alter table lote_linha
   add column solicitacao_id bigint,
   add column evento_id bigint,
   add column fim_trancamento jsonb;
-create unique index lote_linha_pendente_uk on lote_linha (entrada_id)
-  where processamento = 'AGUARDANDO' and resultado = 'PENDENTE';
+alter table lote_linha add constraint lote_linha_pendente_ex exclude (entrada_id with =)
+  where (processamento = 'AGUARDANDO' and resultado = 'PENDENTE') deferrable initially deferred;
 
 create view todas_solicitacoes as
 select id, processo_id, entrada_id, ie_id, tipo, status, motivo_espera, dados, criada_por, created_at, concluida_em
@@ -75,7 +76,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .raw(`
 drop view if exists todos_eventos;
 drop view if exists todas_solicitacoes;
-drop index if exists lote_linha_pendente_uk;
+alter table lote_linha drop constraint if exists lote_linha_pendente_ex;
 alter table lote_linha drop column if exists solicitacao_id, drop column if exists evento_id,
   drop column if exists fim_trancamento;
 `)

@@ -48,7 +48,7 @@ function column(rows: ValuesRow[], key: keyof ValuesRow, kind: LiteralKind): str
 
 /**
  * The batch's working table, temporary (no WAL, dropped at commit): `valores_chunk` holds the chunk
- * of rows being checked and applied. The record of every row is lote_linha.
+ * of rows as read, until they are decided into lote_linha, the record of every row.
  */
 export async function openStaging(trx: Q): Promise<void> {
   await sql`
@@ -56,9 +56,7 @@ export async function openStaging(trx: Q): Promise<void> {
       linha int4 not null, brb_id int8, erros jsonb, nome_estudante text, qtd_parcelas_cobertura int4,
       qtd_creditos int4, valor_contrato numeric(14,2), valor_ctr_prest_servico numeric(14,2),
       percentual_concedido numeric(9,4), parc_meses text, id_curso int8, regime_contrato text, contrato_anual bool,
-      motivo_reenvio text, motivo text, serie_semestre text,
-      entrada_id int8, ie_id int8, processo_id int8, situacao_anterior text, motivo_anterior text,
-      resultado text, processamento text
+      motivo_reenvio text, motivo text, serie_semestre text
     ) on commit drop
   `.execute(trx);
   await sql`truncate valores_chunk`.execute(trx);
@@ -105,6 +103,17 @@ export async function analyzeChunk(trx: Q): Promise<void> {
   await sql`analyze valores_chunk`.execute(trx);
 }
 
+/** The rows of one chunk in lote_linha: its batch and its first and last row numbers. */
+export interface ChunkRows {
+  loteId: number;
+  first: number;
+  last: number;
+}
+
+/** The chunk's rows in lote_linha as `v`. */
+const chunkRows = (c: ChunkRows) =>
+  sql`lote_linha v where v.lote_id = ${c.loteId}::int8 and v.linha between ${c.first}::int4 and ${c.last}::int4`;
+
 export interface CheckParams {
   loteId: number;
   caller: Pick<Caller, 'all' | 'ies'>;
@@ -118,21 +127,23 @@ export interface CheckParams {
 }
 
 /**
- * Decides every row of the chunk in one statement: entry found among the caller's IEs (else "not
- * found", never hinting it exists elsewhere), not repeated in the batch, state accepting values,
- * no values already waiting for the foundation (unless reenvio), course matching. A repeated row
- * is reported as a repeat only: the entry's state is the first row's business (and an earlier
- * chunk may already have moved it). Repeats and values waiting are read from the entry's rows in
- * lote_linha, earlier chunks of this batch included, by one index probe per row. Outcome: ERRO,
- * PENDENTE or SUCESSO, with the state the entry was read in. Nothing is locked here: moveEntries
- * moves an entry only if it is still in that state.
+ * Decides every row of the chunk and records it in lote_linha, in one statement: entry found among
+ * the caller's IEs (else "not found", never hinting it exists elsewhere), not repeated in the
+ * batch, state accepting values, no values already waiting for the foundation (unless reenvio),
+ * course matching. A repeated row is reported as a repeat only: the entry's state is the first
+ * row's business (and an earlier chunk may already have moved it). Repeats and values waiting are
+ * read from the entry's lote_linha rows, earlier chunks of this batch included, by one index probe
+ * per row. Outcome: ERRO, PENDENTE or SUCESSO, with the state the entry was read in; a row that
+ * waits for the foundation (SUCESSO, PENDENTE) is also the entry's values request and timeline
+ * event (views todas_solicitacoes, todos_eventos) and draws their ids here. Nothing is locked:
+ * moveEntries moves an entry only if it is still in the state read here.
  */
-export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
+export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
   const plain = p.allowedFrom.filter((f) => !f.includes('/'));
   const pairs = p.allowedFrom.filter((f) => f.includes('/'));
   await sql`
     with base as (
-      select s.linha, s.brb_id, s.id_curso, a.id as entrada_id, a.ie_id, a.situacao, a.motivo, a.curso_id,
+      select s.*, a.id as entrada_id, a.ie_id, a.situacao, a.motivo as motivo_entrada, a.curso_id,
         pr.id as processo_id, least(h.primeira, min(s.linha) over (partition by a.id)) as primeira_linha,
         coalesce(a.id is not null and least(h.primeira, min(s.linha) over (partition by a.id)) < s.linha, false)
           as repetida,
@@ -154,7 +165,7 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
       ) h on a.id is not null
     ),
     -- The row's new errors as one jsonb array: plain expressions, no subquery or aggregate per row.
-    -- Materialized: the update below reads novos three times, and each read would rebuild it.
+    -- Materialized: the insert below reads novos several times, and each read would rebuild it.
     avaliada as materialized (
       select b.*, to_jsonb(array_remove(array[
           case when b.brb_id is not null and b.entrada_id is null then jsonb_build_object('campo', 'brbId',
@@ -163,7 +174,7 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
             'regra', 'DUPLICADO', 'mensagem', format('repeats row %s of this batch; send each student once', b.primeira_linha)) end,
           case when b.entrada_id is not null and not b.repetida and not b.pendente and not b.permitido then jsonb_build_object(
             'campo', 'brbId', 'regra', 'SITUACAO', 'mensagem',
-            format('is %s%s, which does not accept values; %s', b.situacao, coalesce('/' || b.motivo, ''),
+            format('is %s%s, which does not accept values; %s', b.situacao, coalesce('/' || b.motivo_entrada, ''),
               ${p.allowedText}::text)) end,
           case when not b.repetida and (b.pendente or b.permitido) and b.em_andamento and not ${p.reenvio}::bool then
             jsonb_build_object('campo', 'brbId', 'regra', 'EM_ANDAMENTO', 'mensagem',
@@ -173,20 +184,25 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
               format('is %s but the student''s course is %s', b.id_curso, b.curso_id)) end
         ]::jsonb[], null)) as novos
       from base b
+    ),
+    decidida as (
+      select v.*, case when v.erros is not null or v.novos <> '[]'::jsonb then 'ERRO'
+        when v.pendente then 'PENDENTE' else 'SUCESSO' end as resultado
+      from avaliada v
     )
-    update valores_chunk s set
-      entrada_id = v.entrada_id,
-      ie_id = v.ie_id,
-      processo_id = v.processo_id,
-      situacao_anterior = v.situacao,
-      motivo_anterior = v.motivo,
-      erros = coalesce(s.erros, '[]'::jsonb) || v.novos,
-      resultado = case when s.erros is not null or v.novos <> '[]'::jsonb then 'ERRO'
-        when v.pendente then 'PENDENTE' else 'SUCESSO' end,
-      processamento = case when s.erros is not null or v.novos <> '[]'::jsonb then 'NAO_APLICAVEL'
-        else 'AGUARDANDO' end
-    from avaliada v
-    where s.linha = v.linha
+    insert into lote_linha (lote_id, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
+      resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
+      valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
+      motivo_reenvio, motivo, serie_semestre, solicitacao_id, evento_id)
+    select ${p.loteId}::int8, d.linha, d.brb_id, d.entrada_id, d.ie_id, d.processo_id, d.situacao, d.motivo_entrada,
+      d.resultado, coalesce(d.erros, '[]'::jsonb) || d.novos,
+      case when d.resultado = 'ERRO' then 'NAO_APLICAVEL' else 'AGUARDANDO' end,
+      d.nome_estudante, d.qtd_parcelas_cobertura, d.qtd_creditos, d.valor_contrato, d.valor_ctr_prest_servico,
+      d.percentual_concedido, d.parc_meses, d.id_curso, d.regime_contrato, d.contrato_anual, d.motivo_reenvio,
+      d.motivo, d.serie_semestre,
+      case when d.resultado <> 'ERRO' then nextval('solicitacao_id_seq') end,
+      case when d.resultado <> 'ERRO' then nextval('evento_timeline_id_seq') end
+    from decidida d
   `.execute(trx);
 }
 
@@ -195,20 +211,18 @@ export async function checkChunk(trx: Q, p: CheckParams): Promise<void> {
  * batches (and a request written before 0405, if any) are marked so. Returns the earlier batches
  * touched.
  */
-export async function replacePrevious(trx: Q, loteId: number): Promise<number[]> {
+export async function replacePrevious(trx: Q, chunk: ChunkRows): Promise<number[]> {
   await sql`
     update solicitacao s set status = 'CANCELADA', concluida_em = now(),
-      dados = s.dados || jsonb_build_object('substituidaPorLote', ${loteId}::int8)
-    from valores_chunk v
-    where v.resultado in ('SUCESSO', 'PENDENTE')
+      dados = s.dados || jsonb_build_object('substituidaPorLote', ${chunk.loteId}::int8)
+    from ${chunkRows(chunk)} and v.resultado in ('SUCESSO', 'PENDENTE')
       and s.entrada_id = v.entrada_id and s.tipo = 'ENVIO_VALORES' and s.status = 'EM_ANDAMENTO'
   `.execute(trx);
   const touched = await sql<{ lote_id: number }>`
     with marcadas as (
       update lote_linha o set processamento = 'SUBSTITUIDO', processado_em = now()
-      from valores_chunk v
-      where v.resultado in ('SUCESSO', 'PENDENTE') and o.entrada_id = v.entrada_id and o.processamento = 'AGUARDANDO'
-        and o.lote_id <> ${loteId}::int8
+      from ${chunkRows(chunk)} and v.resultado in ('SUCESSO', 'PENDENTE')
+        and o.entrada_id = v.entrada_id and o.processamento = 'AGUARDANDO' and o.lote_id <> ${chunk.loteId}::int8
       returning o.lote_id
     )
     select distinct lote_id from marcadas
@@ -222,47 +236,26 @@ export async function replacePrevious(trx: Q, loteId: number): Promise<number[]>
  * entries were still in that state: fewer means another change got there first, and the batch
  * must not be recorded (the caller rolls it back).
  */
-export async function moveEntries(trx: Q): Promise<{ expected: number; held: number }> {
+export async function moveEntries(trx: Q, chunk: ChunkRows): Promise<{ expected: number; held: number }> {
   const result = await sql<{ expected: number; held: number }>`
     with movidas as (
       update entrada_jornada e set situacao = 'EM_PROCESSAMENTO', motivo = null, versao = e.versao + 1,
         updated_at = now()
-      from valores_chunk v
-      where v.resultado = 'SUCESSO' and e.id = v.entrada_id
-        and e.situacao = v.situacao_anterior and e.motivo is not distinct from v.motivo_anterior
+      from ${chunkRows(chunk)} and v.resultado = 'SUCESSO'
+        and e.id = v.entrada_id and e.situacao = v.situacao_anterior
+        and e.motivo is not distinct from v.motivo_anterior
       returning e.id
     ),
     retidas as (
-      select e.id from entrada_jornada e join valores_chunk v on v.entrada_id = e.id
-      where v.resultado = 'PENDENTE' and e.situacao = v.situacao_anterior
+      select e.id from entrada_jornada e, ${chunkRows(chunk)} and v.resultado = 'PENDENTE'
+        and v.entrada_id = e.id and e.situacao = v.situacao_anterior
         and e.motivo is not distinct from v.motivo_anterior
       for update of e
     )
-    select (select count(*) from valores_chunk where resultado in ('SUCESSO', 'PENDENTE'))::int4 as expected,
+    select (select count(*) from ${chunkRows(chunk)} and v.resultado in ('SUCESSO', 'PENDENTE'))::int4 as expected,
       ((select count(*) from movidas) + (select count(*) from retidas))::int4 as held
   `.execute(trx);
   return result.rows[0]!;
-}
-
-/**
- * Records the chunk in lote_linha, one statement. A row that waits for the foundation (SUCESSO or
- * PENDENTE) is also the entry's values request and its timeline event (views todas_solicitacoes
- * and todos_eventos): it draws their ids here.
- */
-export async function recordChunk(trx: Q, loteId: number): Promise<void> {
-  await sql`
-    insert into lote_linha (lote_id, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
-      resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
-      valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
-      motivo_reenvio, motivo, serie_semestre, solicitacao_id, evento_id)
-    select ${loteId}::int8, linha, brb_id, entrada_id, ie_id, processo_id, situacao_anterior, motivo_anterior,
-      resultado, erros, processamento, nome_estudante, qtd_parcelas_cobertura, qtd_creditos, valor_contrato,
-      valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato, contrato_anual,
-      motivo_reenvio, motivo, serie_semestre,
-      case when resultado in ('SUCESSO', 'PENDENTE') then nextval('solicitacao_id_seq') end,
-      case when resultado in ('SUCESSO', 'PENDENTE') then nextval('evento_timeline_id_seq') end
-    from valores_chunk
-  `.execute(trx);
 }
 
 /** Earlier batches left with no row waiting for the foundation are processed. */

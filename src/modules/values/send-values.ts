@@ -151,20 +151,19 @@ export class BatchWriter {
     }
     await batches.stageChunk(trx, rows);
     if (large) await batches.analyzeChunk(trx);
-    await batches.checkChunk(trx, this.check);
-    // The check filled entrada_id and resultado, which the apply joins on: the planner must know.
-    if (large) await batches.analyzeChunk(trx);
+    await batches.decideChunk(trx, this.check);
+    // Row numbers grow through the batch, so the chunk's rows are the ones between its first and last.
+    const chunk = { loteId: this.loteId, first: rows[0]!.linha, last: rows.at(-1)!.linha };
     if (this.replaces) {
-      const touched = await batches.replacePrevious(trx, this.loteId);
+      const touched = await batches.replacePrevious(trx, chunk);
       if (touched.length > 0) await batches.closeSettledBatches(trx, touched);
     }
-    const { expected, held } = await batches.moveEntries(trx);
+    const { expected, held } = await batches.moveEntries(trx, chunk);
     if (held < expected) {
       throw conflict(
         `${expected - held} of the students changed state while these values were being sent, so nothing was recorded; send them again.`,
       );
     }
-    await batches.recordChunk(trx, this.loteId);
   }
 
   async finish(options: { detalhar?: boolean; dadosTrancamento?: LockData } = {}): Promise<BatchResult> {
