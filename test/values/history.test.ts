@@ -35,7 +35,8 @@ interface ProcessInProgressOut {
   solicitacoes: { id: number; tipo: string }[];
 }
 
-async function send(brbId: number, reenvio = false) {
+/** Sends one entry's values (v3); the batch's answer. */
+async function sendRow(brbId: number, reenvio = false) {
   const response = await t.call({
     method: 'POST',
     url: '/s/v3/mais-acoes/enviar-valores',
@@ -43,8 +44,10 @@ async function send(brbId: number, reenvio = false) {
     payload: { reenvio, valores: [valuesItem(brbId)] },
   });
   assert.equal(response.statusCode, 200, response.body);
-  return (response.json() as { lote: number }).lote;
+  return response.json() as { lote: number; linhasComErro: string[] };
 }
+
+const send = async (brbId: number, reenvio = false) => (await sendRow(brbId, reenvio)).lote;
 
 const timeline = (processoId: number, ies = [mine.ieId]) =>
   t.call({ method: 'GET', url: `/s/v2/processos/${processoId}/timeline`, ies });
@@ -141,13 +144,8 @@ describe('a values send read as a request and a timeline event', () => {
   test('values for an entry in REVISAO_ANALISE wait (PENDENTE); a resend replaces them; only one may wait', async () => {
     const [entry] = (await ieWithEntries(t.db, ['REVISAO_ANALISE'], mine)).entries;
     const first = await send(entry!.brbId);
-    const again = await t.call({
-      method: 'POST',
-      url: '/s/v3/mais-acoes/enviar-valores',
-      ies: [mine.ieId],
-      payload: { valores: [valuesItem(entry!.brbId)] },
-    });
-    assert.match((again.json() as { linhasComErro: string[] }).linhasComErro.join('\n'), /EM_ANDAMENTO/);
+    const again = await sendRow(entry!.brbId);
+    assert.match(again.linhasComErro.join('\n'), /EM_ANDAMENTO/);
     const second = await send(entry!.brbId, true);
     const rows = await t.db
       .selectFrom('lote_linha')
