@@ -28,7 +28,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
-  VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 10_000 }),
+  VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 20_000 }),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
 });
 

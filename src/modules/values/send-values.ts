@@ -35,7 +35,7 @@ export function inTransaction<T>(db: Db | Trx, fn: (trx: Trx) => Promise<T>): Pr
 }
 
 /** Rows checked and applied together unless the caller says otherwise (VALUES_CHUNK_ROWS for sheets). */
-const CHUNK_ROWS = 10_000;
+const CHUNK_ROWS = 20_000;
 /** Rows of the first chunk (at most VALUES_CHUNK_ROWS). */
 const FIRST_CHUNK_ROWS = 2000;
 /** Rows read between two turns of the event loop. */
