@@ -6,6 +6,7 @@ import { conflict } from '../../http/errors.js';
 import { allowedFrom, type Door } from '../lifecycle/state-machine.js';
 import * as batches from './batch.repository.js';
 import { type BatchResult, type LockData, recordLockEnd, summarize } from './batch-result.js';
+import * as staging from './batch-staging.js';
 import { readValuesRow, type ValuesRow } from './values.rows.js';
 import type { Origem } from './values.tables.js';
 
@@ -100,7 +101,7 @@ export class BatchWriter {
       caller,
       arquivo: options.arquivo,
     });
-    await batches.openStaging(trx);
+    await staging.openStaging(trx);
     return new BatchWriter(trx, loteId, caller, { ...options, chunkRows: options.chunkRows ?? CHUNK_ROWS });
   }
 
@@ -146,11 +147,11 @@ export class BatchWriter {
     const { trx } = this;
     const large = rows.length >= LARGE_CHUNK;
     if (large && !this.tuned) {
-      await batches.tuneForLargeBatch(trx);
+      await staging.tuneForLargeBatch(trx);
       this.tuned = true;
     }
-    await batches.stageChunk(trx, rows);
-    if (large) await batches.analyzeChunk(trx);
+    await staging.stageChunk(trx, rows);
+    if (large) await staging.analyzeChunk(trx);
     await batches.decideChunk(trx, this.check);
     // Row numbers grow through the batch, so the chunk's rows are the ones between its first and last.
     const chunk = { loteId: this.loteId, first: rows[0]!.linha, last: rows.at(-1)!.linha };
