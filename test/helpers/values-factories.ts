@@ -80,15 +80,8 @@ export async function countersOf(db: Db, brbId: number): Promise<Record<string, 
   );
 }
 
-/** The entry's requests of every status (values sends included, as the service reads them). */
-export async function openRequests(db: Db, brbId: number) {
-  return db
-    .selectFrom('todas_solicitacoes')
-    .select(['id', 'tipo', 'status', 'dados'])
-    .where('entrada_id', '=', brbId)
-    .orderBy('id')
-    .execute();
-}
+/** The entry's requests of every status (values sends included): the actions tests' helper. */
+export { requests as openRequests } from './actions-factories.js';
 
 /** A multipart/form-data body for app.inject: form fields first, then the file part "arquivo". */
 export function multipartBody(

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import type { Row } from '../../src/db/schema.js';
 import { Money, parseDecimal } from '../../src/lib/money.js';
 import { seedIfEmpty } from '../../src/seed/index.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -31,17 +32,19 @@ interface Installment {
   valor: number;
 }
 
-interface Payment {
-  id: number;
-  contrato_id: number;
-  parcela: number;
-  total_parcelas: number;
-  valor_parcela: string;
-  valor_pago: string;
-  taxa_retida: string;
-  valor_liquido: string;
-  data_pagamento: string;
-}
+/** A payment as the query below reads it (money and date as text). */
+type Payment = Pick<
+  Row<'pagamento_restituicao'>,
+  | 'id'
+  | 'contrato_id'
+  | 'parcela'
+  | 'total_parcelas'
+  | 'valor_parcela'
+  | 'valor_pago'
+  | 'taxa_retida'
+  | 'valor_liquido'
+  | 'data_pagamento'
+>;
 
 describe(`demo restitution payments and monthly transfers (${testDatabaseKind})`, () => {
   test('IE 1 has payments, matching the refund schedule the service serves; some late, some open', async () => {
