@@ -25,7 +25,12 @@ export function langOf(acceptLanguage: string | string[] | undefined): Lang {
   let best: { lang: Lang; q: number } = { lang: 'pt-BR', q: 0 };
   for (const part of header.split(',')) {
     const [tag = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = Number(params.find((p) => p.trim().startsWith('q='))?.trim().slice(2) ?? 1);
+    const q = Number(
+      params
+        .find((p) => p.trim().startsWith('q='))
+        ?.trim()
+        .slice(2) ?? 1,
+    );
     if (!Number.isFinite(q) || q <= best.q) continue;
     if (tag === 'en' || tag.startsWith('en-')) best = { lang: 'en', q };
     else if (tag === 'pt' || tag.startsWith('pt-') || tag === '*') best = { lang: 'pt-BR', q };
