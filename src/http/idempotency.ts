@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import type { Caller } from './auth.js';
 import { conflict, invalidField, unprocessable } from './errors.js';
 import type { App } from './types.js';
 
@@ -39,6 +40,7 @@ const KeyHeaderSchema = {
 };
 
 interface Claim {
+  /** principalOf(caller), in the column named for the first version, which stored `sub`. */
   usuario: string;
   operacao: string;
   chave: string;
@@ -77,6 +79,17 @@ function requestHash(request: FastifyRequest): string {
       }
     : request.body;
   return sha256(canonicalJson({ params: request.params, query: request.query, body }));
+}
+
+/**
+ * The owner of a key: the whole principal, not `sub` alone. Two tokens with the same subject but
+ * another issuer, role or IE list (an integrator reusing one client id across IEs) are different
+ * callers, so one never gets the other's stored answer; its request runs and meets tenancy.
+ */
+export function principalOf(caller: Caller, issuer: string): string {
+  const ies = [...caller.ies].sort((a, b) => a - b);
+  const principal = { iss: issuer, sub: caller.sub, role: caller.role, ies, grupoIe: caller.grupoIe, all: caller.all };
+  return `p1:${sha256(canonicalJson(principal))}`;
 }
 
 function operationOf(request: FastifyRequest, basePath: string): string {
@@ -182,7 +195,11 @@ export function registerIdempotency(app: App, basePath: string): void {
   const claim: preHandlerHookHandler = async function claim(request: FastifyRequest, reply: FastifyReply) {
     const chave = keyOf(request);
     if (chave === undefined || !request.caller) return;
-    const key: Claim = { usuario: request.caller.sub, operacao: operationOf(request, basePath), chave };
+    const key: Claim = {
+      usuario: principalOf(request.caller, app.config.jwt.issuer),
+      operacao: operationOf(request, basePath),
+      chave,
+    };
     const hash = requestHash(request);
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await claimKey(app.db, key, hash)) {
