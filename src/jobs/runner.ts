@@ -3,8 +3,8 @@ import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
+import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
-import { SERVICE_TIME_ZONE, today } from '../modules/journey-lifecycle/dates.js';
 
 /** The queue of the window-closing job (also purges expired Idempotency-Key answers). */
 export const WINDOWS_QUEUE = 'fechar-janelas';

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../src/db/database.js';
 import type { MotivoSemRenovacao, Situacao } from '../../src/db/schema.js';
+import { addDays, firstDayOfNextMonth, today } from '../../src/lib/business-date.js';
 import { type Action, type Door, next } from '../../src/modules/lifecycle/state-machine.js';
 import { problemOf, type TestContext } from './app.js';
 import {
@@ -187,18 +188,15 @@ export function post(t: TestContext, ie: TestIe, url: string, payload: unknown) 
   return t.call({ method: 'POST', url, payload: payload as Record<string, unknown>, ies: [ie.ieId] });
 }
 
-/** A date n days from today in dd-mm-yyyy. */
+/** A date n days from today (São Paulo, the service's calendar) in dd-mm-yyyy. */
 export function brDay(offsetDays = 0): string {
-  const d = new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
-  const [y, m, day] = d.split('-');
+  const [y, m, day] = addDays(today(), offsetDays).split('-');
   return `${day}-${m}-${y}`;
 }
 
-/** The first day of next month (UTC) in yyyy-mm-dd. */
+/** The first day of next month (São Paulo, the service's calendar) in yyyy-mm-dd. */
 export function firstOfNextMonth(): string {
-  const now = new Date();
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-  return next.toISOString().slice(0, 10);
+  return firstDayOfNextMonth();
 }
 
 /** Counter changes between two readings, zeros left out. */

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { addDays, today } from '../../src/modules/journey-lifecycle/dates.js';
+import { addDays, today } from '../../src/lib/business-date.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { createContract, createIe, type TestContract, type TestIe } from '../helpers/factories.js';
 import {

@@ -37,18 +37,8 @@ export const parseIsoDate = (value: string, pointer: string) => parse(value, ISO
 export const parseIsoDay = (value: string, pointer: string) =>
   parse(value, ISO_PREFIX, 'ymd', pointer, 'ISO 8601 (yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ)');
 
-/** Today's calendar day in UTC; Brazil is behind UTC, so a local "today" is never after it. */
-export function today(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
-
-/** The first day of the month after the given day (or after today). */
-export function firstDayOfNextMonth(day: string = today()): string {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  const year = m === 12 ? y + 1 : y;
-  const month = m === 12 ? 1 : m + 1;
-  return `${year}-${String(month).padStart(2, '0')}-01`;
-}
+// Today and month boundaries are business dates: one clock and calendar for the whole service.
+export { firstDayOfNextMonth, today } from '../../lib/business-date.js';
 
 /** dd-mm-yyyy for a yyyy-mm-dd day. */
 export function brDate(day: string): string {

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Aba } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
+import { daysFromToday } from '../../lib/business-date.js';
 import * as repo from './counters.repository.js';
 import { type CounterCell, summarize } from './counters.repository.js';
 import type { JourneyRef, JourneySelectionInput } from './scope.js';
@@ -19,10 +20,8 @@ export async function counters(db: Db, caller: Caller, q: JourneySelectionInput)
   return { ...summarize(cells), jornadas: journeys };
 }
 
-/** Today in Brazil, as yyyy-mm-dd: windows close at the end of their last local day. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
-const daysUntil = (date: string) =>
-  Math.max(0, Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today()}T00:00:00Z`)) / 86_400_000));
+/** Days until a window's end, counted from today in Brazil: windows close at the end of their last local day. */
+const daysUntil = (date: string) => Math.max(0, daysFromToday(date));
 
 export async function carousel(db: Db, caller: Caller, q: JourneySelectionInput) {
   const { journeys, cells } = await repo.countersInScope(db, caller, q);

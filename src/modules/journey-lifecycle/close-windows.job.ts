@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { addDays } from '../../lib/business-date.js';
 import { allowedFrom, TRANSITIONS } from '../lifecycle/state-machine.js';
 import { type NewNotification, notify } from '../notifications/notify.js';
-import { addDays } from './dates.js';
 
 /** Timeline user of the scheduled job's events. */
 export const SYSTEM_USER = { sub: 'sistema', name: 'Sistema' } as const;

@@ -2,9 +2,9 @@ import type { Db } from '../../db/database.js';
 import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, invalidField, notFound, unprocessable } from '../../http/errors.js';
+import { addDays, isCalendarDate, today } from '../../lib/business-date.js';
 import { normalizeCpf } from '../../lib/cpf.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
-import { addDays, isCalendarDate, today } from './dates.js';
 import * as repo from './journey-lifecycle.repository.js';
 import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
 
