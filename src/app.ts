@@ -9,15 +9,17 @@ import type { Db } from './db/database.js';
 import type { Auth } from './http/auth.js';
 import { requireBearer } from './http/authenticate.js';
 import { clientErrorHandler } from './http/client-error.js';
-import { registerErrorHandling } from './http/error-handler.js';
+import { frameworkErrors, rateLimitMessage, registerErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerPortal } from './http/portal.js';
 import { sharedSchemas } from './http/schemas.js';
 import type { App } from './http/types.js';
 import { modules } from './modules/index.js';
+import { registerSession } from './modules/session/session.routes.js';
 
 export interface AppDeps {
   config: Config;
@@ -41,6 +43,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
     ajv: { customOptions: { allErrors: true, removeAdditional: false, coerceTypes: 'array', useDefaults: true } },
     return503OnClosing: true,
     clientErrorHandler,
+    frameworkErrors,
     schemaController: {
       compilersFactory: {
         // Success bodies get a compiled serializer; problem bodies (small, open-ended, one shape
@@ -77,7 +80,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
       new AppError(
         429,
         'rate-limited',
-        `Too many requests; at most ${context.max} per ${context.after}. Try again later.`,
+        rateLimitMessage(context.max, config.rateLimit.windowMs),
         {},
         {
           'retry-after': String(Math.ceil(context.ttl / 1000)),
@@ -88,6 +91,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   await app.register(
     async (scope) => {
       registerHealth(scope as App);
+      registerSession(scope as App);
       await scope.register(async (api) => {
         requireBearer(api as App, config.basePath);
         registerIdempotency(api as App, config.basePath);
@@ -96,5 +100,6 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
     },
     { prefix: config.basePath },
   );
+  await registerPortal(app, config);
   return app;
 }

@@ -1,53 +1,85 @@
+import { type Lang, type Message, say, type Text } from './i18n.js';
+
+/** A message as a Text: a legacy plain string stands for both languages. */
+export const asText = (message: Message): Text =>
+  typeof message === 'string' ? { pt: message, en: message } : message;
+
 /**
  * The one error type of the service. Services throw it; the error handler turns it (and every
  * other failure) into an RFC 9457 problem. `code` is stable and names the problem type.
+ * `text` keeps the message in both languages; the handler picks one per request
+ * (Accept-Language). `message` is the English text, for logs and stack traces.
  */
 export class AppError extends Error {
   override name = 'AppError';
+  readonly text: Text;
   constructor(
     readonly status: number,
     readonly code: string,
-    message: string,
+    message: Message,
     readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
   ) {
-    super(message);
+    const text = asText(message);
+    super(text.en);
+    this.text = text;
+  }
+
+  /** The message in one language. */
+  say(lang: Lang): string {
+    return say(this.text, lang);
   }
 }
 
 export interface FieldError {
   pointer: string;
-  message: string;
+  message: Message;
 }
 
-export const badRequest = (message: string, errors?: FieldError[]) =>
+/** `pointer: message`, in both languages. */
+const pointed = (pointer: string, message: Message): Text => {
+  const m = asText(message);
+  return { pt: `${pointer}: ${m.pt}`, en: `${pointer}: ${m.en}` };
+};
+
+export const badRequest = (message: Message, errors?: FieldError[]) =>
   new AppError(400, 'bad-request', message, errors ? { errors } : {});
-export const invalidField = (pointer: string, message: string) =>
-  new AppError(400, 'validation', `${pointer}: ${message}`, { errors: [{ pointer, message }] });
-export const unauthorized = (message: string) =>
+export const invalidField = (pointer: string, message: Message) =>
+  new AppError(400, 'validation', pointed(pointer, message), { errors: [{ pointer, message }] });
+export const unauthorized = (message: Message) =>
   new AppError(401, 'unauthorized', message, {}, { 'www-authenticate': 'Bearer' });
-export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
-export const notFound = (what: string) => new AppError(404, 'not-found', `${what} not found.`);
-export const conflict = (message: string, extra: Record<string, unknown> = {}) =>
+export const forbidden = (message: Message) => new AppError(403, 'forbidden', message);
+/**
+ * 404. Give the whole sentence in both languages: `notFound(t('Processo 7 não encontrado.',
+ * 'Process 7 not found.'))`. A plain string (legacy) names the thing: `notFound('Process 7')`.
+ */
+export const notFound = (what: Message) =>
+  new AppError(404, 'not-found', typeof what === 'string' ? `${what} not found.` : what);
+export const conflict = (message: Message, extra: Record<string, unknown> = {}) =>
   new AppError(409, 'conflict', message, extra);
-export const unprocessable = (message: string, extra: Record<string, unknown> = {}) =>
+export const unprocessable = (message: Message, extra: Record<string, unknown> = {}) =>
   new AppError(422, 'rule-violated', message, extra);
 
-const TITLES: Record<number, string> = {
-  400: 'Bad Request',
-  401: 'Unauthorized',
-  403: 'Forbidden',
-  404: 'Not Found',
-  405: 'Method Not Allowed',
-  406: 'Not Acceptable',
-  409: 'Conflict',
-  413: 'Content Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Content',
-  429: 'Too Many Requests',
-  500: 'Internal Server Error',
-  503: 'Service Unavailable',
+const TITLES: Record<number, Text> = {
+  400: { pt: 'Requisição inválida', en: 'Bad Request' },
+  401: { pt: 'Não autenticado', en: 'Unauthorized' },
+  403: { pt: 'Acesso negado', en: 'Forbidden' },
+  404: { pt: 'Não encontrado', en: 'Not Found' },
+  405: { pt: 'Método não permitido', en: 'Method Not Allowed' },
+  406: { pt: 'Formato de resposta não disponível', en: 'Not Acceptable' },
+  408: { pt: 'Tempo da requisição esgotado', en: 'Request Timeout' },
+  409: { pt: 'Conflito', en: 'Conflict' },
+  413: { pt: 'Conteúdo grande demais', en: 'Content Too Large' },
+  414: { pt: 'Endereço longo demais', en: 'URI Too Long' },
+  415: { pt: 'Tipo de conteúdo não suportado', en: 'Unsupported Media Type' },
+  422: { pt: 'Regra de negócio violada', en: 'Unprocessable Content' },
+  429: { pt: 'Requisições demais', en: 'Too Many Requests' },
+  431: { pt: 'Cabeçalhos grandes demais', en: 'Request Header Fields Too Large' },
+  500: { pt: 'Erro interno', en: 'Internal Server Error' },
+  503: { pt: 'Serviço indisponível', en: 'Service Unavailable' },
 };
+
+export const titleOf = (status: number, lang: Lang): string => say(TITLES[status] ?? { pt: 'Erro', en: 'Error' }, lang);
 
 export interface Problem {
   type: string;
@@ -57,18 +89,41 @@ export interface Problem {
   erro: string;
   instance?: string;
   requestId?: string;
-  errors?: FieldError[];
+  errors?: { pointer: string; message: string }[];
   [extra: string]: unknown;
 }
 
-export function problem(status: number, code: string, detail: string, extra: Record<string, unknown> = {}): Problem {
+const isText = (value: unknown): value is Text => {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 2 && typeof (value as Text).pt === 'string' && typeof (value as Text).en === 'string';
+};
+
+/** Replaces every Text inside a value (field errors, row errors, …) by its text in `lang`. */
+export function localize(value: unknown, lang: Lang): unknown {
+  if (isText(value)) return say(value, lang);
+  if (Array.isArray(value)) return value.map((v) => localize(v, lang));
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, lang)]));
+  }
+  return value;
+}
+
+export function problem(
+  status: number,
+  code: string,
+  detail: Message,
+  extra: Record<string, unknown> = {},
+  lang: Lang = 'pt-BR',
+): Problem {
+  const text = say(detail, lang);
   // Extra members never override the standard ones (an extra `status` must not change the status).
   return {
-    ...extra,
+    ...(localize(extra, lang) as Record<string, unknown>),
     type: `urn:renova:problem:${code}`,
-    title: TITLES[status] ?? 'Error',
+    title: titleOf(status, lang),
     status,
-    detail,
-    erro: detail,
+    detail: text,
+    erro: text,
   };
 }

@@ -15,7 +15,11 @@ export interface TestContext {
   config: Config;
   /** A signed token; IE role for the given IEs by default. */
   token(options?: { ies?: number[]; role?: Role; sub?: string; grupoIe?: number; ttl?: string }): Promise<string>;
-  /** app.inject with a bearer token for the given IEs (or `token: null` for none). */
+  /**
+   * app.inject with a bearer token for the given IEs (or `token: null` for none). It asks for
+   * English messages (`Accept-Language: en`) unless the test sends its own Accept-Language: the
+   * service answers Portuguese by default, which test/foundation/language.test.ts checks.
+   */
   call(
     options: InjectOptions & { token?: string | null; ies?: number[]; role?: Role },
   ): Promise<LightMyRequestResponse>;
@@ -58,7 +62,13 @@ export async function createTestApp(
       const bearer = given === undefined ? await token({ ies, role }) : given;
       return app.inject({
         ...options,
-        headers: { ...headers, ...(bearer ? { authorization: `Bearer ${bearer}` } : {}) },
+        headers: {
+          ...(Object.keys(headers ?? {}).some((h) => h.toLowerCase() === 'accept-language')
+            ? {}
+            : { 'accept-language': 'en' }),
+          ...headers,
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        },
       });
     },
     async close() {
