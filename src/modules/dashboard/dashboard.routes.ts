@@ -2,8 +2,10 @@ import { Type } from '@sinclair/typebox';
 import type { Aba } from '../../db/schema.js';
 import { aliasOperationId, responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { exportFormat, listOrFile } from '../exports/export.http.js';
 import { registerCounterRoutes } from './counters.routes.js';
 import { countersSchemas } from './counters.schemas.js';
+import { exportEntries } from './dashboard.export.js';
 import * as schemas from './dashboard.schemas.js';
 import * as service from './dashboard.service.js';
 import { registerLookupRoutes } from './lookup.routes.js';
@@ -12,6 +14,8 @@ import { registerSignatureRoutes } from './signature.routes.js';
 
 const tags = ['Renewal dashboard'];
 const ListPage = Type.Ref(schemas.ListPageSchema);
+/** The list page, or (formato / Accept) every row as CSV or xlsx. */
+const ListOrFile = listOrFile(ListPage);
 
 /** The static tab paths of the interface, each answering exactly as /s/v2/renovacao/{renewalTabEnum}. */
 const STATIC_TABS: [Aba, string, string][] = [
@@ -33,10 +37,15 @@ async function routes(app: App) {
         tags,
         params: schemas.TabParams,
         querystring: schemas.TabListQuery,
-        response: responses({ 200: ListPage }, [404]),
+        response: responses({ 200: ListOrFile }, [404]),
       },
     },
-    async (request) => service.listTab(app.db, request.caller, request.params.renewalTabEnum, request.query),
+    async (request, reply) => {
+      const { renewalTabEnum: aba } = request.params;
+      const format = exportFormat(request);
+      if (format) return exportEntries(app, request, reply, format, aba, { ...request.query, aba });
+      return service.listTab(app.db, request.caller, aba, request.query);
+    },
   );
   for (const [aba, operationId, summary] of STATIC_TABS) {
     app.get(
@@ -47,10 +56,14 @@ async function routes(app: App) {
           summary,
           tags,
           querystring: schemas.TabListQuery,
-          response: responses({ 200: ListPage }, [404]),
+          response: responses({ 200: ListOrFile }, [404]),
         },
       },
-      async (request) => service.listTab(app.db, request.caller, aba, request.query),
+      async (request, reply) => {
+        const format = exportFormat(request);
+        if (format) return exportEntries(app, request, reply, format, aba, { ...request.query, aba });
+        return service.listTab(app.db, request.caller, aba, request.query);
+      },
     );
   }
 
@@ -64,10 +77,15 @@ async function routes(app: App) {
           summary: 'Beneficiaries in bond maintenance (tab manutencao-vinculo)',
           tags,
           querystring: schemas.TabListQuery,
-          response: responses({ 200: ListPage }, [404]),
+          response: responses({ 200: ListOrFile }, [404]),
         },
       },
-      async (request) => service.listTab(app.db, request.caller, 'manutencao-vinculo', request.query),
+      async (request, reply) => {
+        const format = exportFormat(request);
+        const q = { ...request.query, aba: 'manutencao-vinculo' as const };
+        if (format) return exportEntries(app, request, reply, format, 'manutencao-vinculo', q);
+        return service.listTab(app.db, request.caller, 'manutencao-vinculo', request.query);
+      },
     );
   });
 
@@ -96,10 +114,14 @@ async function routes(app: App) {
         summary: 'Entries of the current journey (every tab unless aba is given), filtered, sorted and paged',
         tags,
         querystring: schemas.JourneyListQuery,
-        response: responses({ 200: ListPage }, [404]),
+        response: responses({ 200: ListOrFile }, [404]),
       },
     },
-    async (request) => service.listEntries(app.db, request.caller, request.query),
+    async (request, reply) => {
+      const format = exportFormat(request);
+      if (format) return exportEntries(app, request, reply, format, 'jornada', request.query);
+      return service.listEntries(app.db, request.caller, request.query);
+    },
   );
 
   app.get(
@@ -110,10 +132,15 @@ async function routes(app: App) {
         summary: 'Contracts of a journey, filtered, sorted and paged',
         tags,
         querystring: schemas.JourneyContractsQuery,
-        response: responses({ 200: ListPage }, [404]),
+        response: responses({ 200: ListOrFile }, [404]),
       },
     },
-    async (request) => service.listJourney(app.db, request.caller, request.query),
+    async (request, reply) => {
+      const format = exportFormat(request);
+      if (format)
+        return exportEntries(app, request, reply, format, `jornada-${request.query.journeyId}`, request.query);
+      return service.listJourney(app.db, request.caller, request.query);
+    },
   );
 
   app.get(

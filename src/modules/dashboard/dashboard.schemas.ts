@@ -8,6 +8,7 @@ import {
   type Situacao,
 } from '../../db/schema.js';
 import { Id, Page, Paging, StrictObject } from '../../http/schemas.js';
+import { ExportQuery } from '../exports/export.http.js';
 
 /** A string enum as `enum` (not anyOf): a bad value answers 400 listing the allowed values. */
 const StringEnum = <T extends string>(values: readonly T[], description: string) =>
@@ -77,7 +78,13 @@ export const Sorting = {
 const AbaFilter = { aba: Type.Optional(TabSchema('Only entries of this tab. Default: every tab')) };
 
 /** The list of one tab (the tab comes from the path). */
-export const TabListQuery = StrictObject({ ...JourneySelection, ...EntryFilters, ...Sorting, ...Paging });
+export const TabListQuery = StrictObject({
+  ...JourneySelection,
+  ...EntryFilters,
+  ...Sorting,
+  ...Paging,
+  ...ExportQuery,
+});
 export type TabListQuery = Static<typeof TabListQuery>;
 
 /** Lists over every tab of a journey. */
@@ -87,6 +94,7 @@ export const JourneyListQuery = StrictObject({
   ...EntryFilters,
   ...Sorting,
   ...Paging,
+  ...ExportQuery,
 });
 export type JourneyListQuery = Static<typeof JourneyListQuery>;
 
@@ -97,6 +105,7 @@ export const JourneyContractsQuery = StrictObject({
   ...EntryFilters,
   ...Sorting,
   ...Paging,
+  ...ExportQuery,
 });
 
 export const PendingSignatureQuery = StrictObject({
