@@ -33,7 +33,9 @@ function raw(request: string): Promise<{ status: number; headers: string; body: 
 }
 
 test('a malformed header is a 400 problem, not a bare JSON error', async () => {
-  const answer = await raw('GET /healthz HTTP/1.1\r\nHost: localhost\r\nAuthorization Bearer x\r\n\r\n');
+  const answer = await raw(
+    'GET /healthz HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nAuthorization Bearer x\r\n\r\n',
+  );
   assert.equal(answer.status, 400);
   assert.match(answer.headers, /content-type: application\/problem\+json/);
   const body = JSON.parse(answer.body);
@@ -43,7 +45,9 @@ test('a malformed header is a 400 problem, not a bare JSON error', async () => {
 });
 
 test('headers over the size limit are a 431 problem', async () => {
-  const answer = await raw(`GET /healthz HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+  const answer = await raw(
+    `GET /healthz HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+  );
   assert.equal(answer.status, 431);
   assert.match(answer.headers, /content-type: application\/problem\+json/);
   assert.equal(JSON.parse(answer.body).title, 'Request Header Fields Too Large');

@@ -68,7 +68,12 @@ test('rate limiting answers 429 problem with Retry-After', async () => {
 
 test('a body over the limit is 413, a wrong media type 415, bad JSON and unknown fields 400 — all problems', async () => {
   const post = (payload: string, type = 'application/json') =>
-    t.app.inject({ method: 'POST', url: '/__probe', headers: { 'content-type': type }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/__probe',
+      headers: { 'content-type': type, 'accept-language': 'en' },
+      payload,
+    });
   const big = await post(JSON.stringify({ x: 'a'.repeat(4096) }));
   assert.equal(big.statusCode, 413);
   assert.equal(problemOf(big).status, 413);
@@ -87,7 +92,7 @@ test('a body over the limit is 413, a wrong media type 415, bad JSON and unknown
 });
 
 test('an unexpected error is a 500 problem without internals', async () => {
-  const response = await t.app.inject({ method: 'GET', url: '/__boom' });
+  const response = await t.app.inject({ method: 'GET', url: '/__boom', headers: { 'accept-language': 'en' } });
   assert.equal(response.statusCode, 500);
   const body = problemOf(response);
   assert.doesNotMatch(response.body, /secret internals/);
