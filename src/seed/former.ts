@@ -8,8 +8,7 @@ import {
   periodEnd,
   periodStartSeconds,
 } from './calendar.js';
-import type { SeedWorld } from './context.js';
-import type { CourseLayout, IeLayout } from './layout.js';
+import type { CourseLayout, IeLayout } from './layout.types.js';
 import { previousPath } from './paths.js';
 import { person } from './people.js';
 import {
@@ -24,6 +23,7 @@ import {
 } from './plan-parts.js';
 import { hash, Rng, tag } from './random.js';
 import { CANCELADO, EVASAO, FINALIZADO, type State } from './situations.js';
+import type { SeedWorld } from './world.js';
 
 /**
  * Former students: contracts already in restitution. Most graduated (their last renewal tagged

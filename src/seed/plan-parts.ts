@@ -1,5 +1,5 @@
 import { firstMonthOf, monthStart, periodAt } from './calendar.js';
-import type { CourseLayout, IeLayout } from './layout.js';
+import type { CourseLayout, IeLayout } from './layout.types.js';
 import type { StepDraft } from './paths.js';
 import { cpfOf, type Person } from './people.js';
 import type { Rng } from './random.js';

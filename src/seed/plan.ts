@@ -7,9 +7,9 @@ import {
   periodEnd,
   periodStartSeconds,
 } from './calendar.js';
-import type { SeedWorld } from './context.js';
 import { planFormer } from './former.js';
-import { type IeLayout, ieOfContract } from './layout.js';
+import { ieOfContract } from './layout.js';
+import type { IeLayout } from './layout.types.js';
 import { currentPath, previousPath } from './paths.js';
 import { person } from './people.js';
 import {
@@ -25,6 +25,7 @@ import {
 } from './plan-parts.js';
 import { hash, Rng, tag } from './random.js';
 import { APTO, CURRENT_MIX, PREVIOUS_MIX, TRANCAMENTO } from './situations.js';
+import type { SeedWorld } from './world.js';
 
 /**
  * Everything the demo says about one contract, as a pure function of the options and the
