@@ -15,6 +15,7 @@ import {
 } from 'jose';
 import type { Config } from '../config.js';
 import { unauthorized } from './errors.js';
+import { type Text, t } from './i18n.js';
 
 export const ROLES = ['IE', 'API', 'OPERADOR'] as const;
 export type Role = (typeof ROLES)[number];
@@ -98,12 +99,22 @@ export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Pr
     }
     if (!Value.Check(ClaimsSchema, payload)) {
       const first = [...Value.Errors(ClaimsSchema, payload)][0];
-      throw unauthorized(`The token's claims are not valid: ${first?.path || 'claims'} ${first?.message ?? ''}`.trim());
+      throw unauthorized(
+        t(
+          `As claims do token não são válidas: ${first?.path || 'claims'} ${first?.message ?? ''}`.trim(),
+          `The token's claims are not valid: ${first?.path || 'claims'} ${first?.message ?? ''}`.trim(),
+        ),
+      );
     }
     const claims = payload as Static<typeof ClaimsSchema>;
     const all = claims.role === 'OPERADOR';
     if (!all && (claims.ies ?? []).length === 0) {
-      throw unauthorized('The token names no institution (claim "ies"); an IE or API token must name at least one.');
+      throw unauthorized(
+        t(
+          'O token não indica nenhuma instituição (claim "ies"); um token de IE ou de API deve indicar pelo menos uma.',
+          'The token names no institution (claim "ies"); an IE or API token must name at least one.',
+        ),
+      );
     }
     return {
       sub: claims.sub,
@@ -150,25 +161,54 @@ function developmentSecret(dataDir: string | null): { secret: string; file: stri
   }
 }
 
-function describeTokenError(error: unknown): string {
-  if (error instanceof joseErrors.JWTExpired) return 'The token has expired; get a new one.';
+function describeTokenError(error: unknown): Text {
+  if (error instanceof joseErrors.JWTExpired)
+    return t('O token expirou; obtenha um novo.', 'The token has expired; get a new one.');
   if (error instanceof joseErrors.JWTClaimValidationFailed) {
-    if (error.claim === 'nbf') return 'The token is not valid yet (nbf is in the future).';
-    if (error.claim === 'iss') return 'The token was issued by an issuer this service does not accept.';
-    if (error.claim === 'aud') return 'The token is meant for another audience.';
-    return `The token's claim "${error.claim}" is not valid: ${error.reason}.`;
+    if (error.claim === 'nbf')
+      return t(
+        'O token ainda não é válido (nbf está no futuro).',
+        'The token is not valid yet (nbf is in the future).',
+      );
+    if (error.claim === 'iss')
+      return t(
+        'O token foi emitido por um emissor que este serviço não aceita.',
+        'The token was issued by an issuer this service does not accept.',
+      );
+    if (error.claim === 'aud')
+      return t('O token é destinado a outro público (aud).', 'The token is meant for another audience.');
+    return t(
+      `A claim "${error.claim}" do token não é válida: ${error.reason}.`,
+      `The token's claim "${error.claim}" is not valid: ${error.reason}.`,
+    );
   }
   if (error instanceof joseErrors.JOSEAlgNotAllowed)
-    return 'The token is signed with an algorithm this service does not accept.';
-  if (error instanceof joseErrors.JWSSignatureVerificationFailed) return 'The token signature is not valid.';
-  if (error instanceof joseErrors.JWKSNoMatchingKey) return 'No known key matches the token.';
-  return 'The bearer token is malformed.';
+    return t(
+      'O token foi assinado com um algoritmo que este serviço não aceita.',
+      'The token is signed with an algorithm this service does not accept.',
+    );
+  if (error instanceof joseErrors.JWSSignatureVerificationFailed)
+    return t('A assinatura do token não é válida.', 'The token signature is not valid.');
+  if (error instanceof joseErrors.JWKSNoMatchingKey)
+    return t('Nenhuma chave conhecida corresponde ao token.', 'No known key matches the token.');
+  return t('O token bearer está malformado.', 'The bearer token is malformed.');
 }
 
 /** Reads the bearer token from an Authorization header value; throws 401 naming what is wrong. */
 export function bearerToken(header: string | undefined): string {
-  if (!header) throw unauthorized('This operation needs a bearer token: send "Authorization: Bearer <token>".');
+  if (!header) {
+    throw unauthorized(
+      t(
+        'Esta operação precisa de um token bearer: envie "Authorization: Bearer <token>".',
+        'This operation needs a bearer token: send "Authorization: Bearer <token>".',
+      ),
+    );
+  }
   const match = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i.exec(header);
-  if (!match?.[1]) throw unauthorized('The Authorization header must be "Bearer <token>".');
+  if (!match?.[1]) {
+    throw unauthorized(
+      t('O cabeçalho Authorization deve ser "Bearer <token>".', 'The Authorization header must be "Bearer <token>".'),
+    );
+  }
   return match[1];
 }

@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
+import { sessionToken } from '../modules/session/session.cookie.js';
 import { bearerToken, type Role } from './auth.js';
 import { forbidden } from './errors.js';
+import { t } from './i18n.js';
 import type { App } from './types.js';
 
 const EXTERNAL_API = /^\/(s\/)?api\//;
@@ -17,11 +19,19 @@ export function defaultRoles(path: string): readonly Role[] {
 export function requireBearer(app: App, basePath: string): void {
   app.decorateRequest('caller', null as never);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.caller = await app.auth.verify(bearerToken(request.headers.authorization));
+    // The portal's session cookie stands in for the header (same origin only; see modules/session).
+    const header = request.headers.authorization;
+    const token = header ? bearerToken(header) : (sessionToken(request) ?? bearerToken(undefined));
+    request.caller = await app.auth.verify(token);
     const path = (request.routeOptions.url ?? '').slice(basePath.length);
     const roles = request.routeOptions.config.roles ?? defaultRoles(path);
     if (!roles.includes(request.caller.role)) {
-      throw forbidden(`Role ${request.caller.role} may not call this operation; it is for ${roles.join(' or ')}.`);
+      throw forbidden(
+        t(
+          `O papel ${request.caller.role} não pode chamar esta operação; ela é para ${roles.join(' ou ')}.`,
+          `Role ${request.caller.role} may not call this operation; it is for ${roles.join(' or ')}.`,
+        ),
+      );
     }
   });
   app.addHook('onRoute', (route) => {

@@ -1,4 +1,5 @@
 import { AppError } from './errors.js';
+import { t } from './i18n.js';
 
 /** Maps a PostgreSQL error to an AppError by SQLSTATE (never by message text); null when it is not one we expect. */
 export function fromDatabaseError(error: unknown): AppError | null {
@@ -7,35 +8,72 @@ export function fromDatabaseError(error: unknown): AppError | null {
   switch (code) {
     case '23505':
     case '23P01':
-      return new AppError(409, 'conflict', 'The request conflicts with a record that already exists.');
+      return new AppError(
+        409,
+        'conflict',
+        t(
+          'A requisição conflita com um registro que já existe.',
+          'The request conflicts with a record that already exists.',
+        ),
+      );
     case '23503':
-      return new AppError(422, 'rule-violated', 'The request refers to a record that does not exist.');
+      return new AppError(
+        422,
+        'rule-violated',
+        t(
+          'A requisição se refere a um registro que não existe.',
+          'The request refers to a record that does not exist.',
+        ),
+      );
     case '23514':
     case '23502':
       return new AppError(
         422,
         'rule-violated',
-        'The request breaks a rule of the data (a value is missing or out of range).',
+        t(
+          'A requisição viola uma regra dos dados (falta um valor ou um valor está fora do intervalo).',
+          'The request breaks a rule of the data (a value is missing or out of range).',
+        ),
       );
     case '22P02':
     case '22003':
     case '22007':
     case '22008':
-      return new AppError(400, 'bad-request', 'A value in the request is not valid for its type or range.');
+      return new AppError(
+        400,
+        'bad-request',
+        t(
+          'Um valor da requisição não é válido para o seu tipo ou intervalo.',
+          'A value in the request is not valid for its type or range.',
+        ),
+      );
     case '40001':
     case '40P01':
       return new AppError(
         409,
         'concurrent-change',
-        'Another change to the same record happened at the same time; try again.',
+        t(
+          'Outra alteração no mesmo registro aconteceu ao mesmo tempo; tente novamente.',
+          'Another change to the same record happened at the same time; try again.',
+        ),
       );
     case '55P03':
-      return new AppError(409, 'concurrent-change', 'The record is being changed by another request; try again.');
+      return new AppError(
+        409,
+        'concurrent-change',
+        t(
+          'O registro está sendo alterado por outra requisição; tente novamente.',
+          'The record is being changed by another request; try again.',
+        ),
+      );
     case '57014':
       return new AppError(
         503,
         'timeout',
-        'The query took too long and was cancelled; narrow the request and try again.',
+        t(
+          'A consulta demorou demais e foi cancelada; restrinja a requisição e tente novamente.',
+          'The query took too long and was cancelled; narrow the request and try again.',
+        ),
       );
     default:
       return null;

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Caller } from './auth.js';
 import { conflict, invalidField, unprocessable } from './errors.js';
+import { t } from './i18n.js';
 import type { App } from './types.js';
 
 declare module 'fastify' {
@@ -179,7 +180,13 @@ function keyOf(request: FastifyRequest): string | undefined {
   const given = request.headers[IDEMPOTENCY_HEADER];
   if (given === undefined) return undefined;
   if (typeof given !== 'string' || !KEY.test(given)) {
-    throw invalidField('/headers/idempotency-key', 'must be 1 to 200 visible ASCII characters, sent once');
+    throw invalidField(
+      '/headers/idempotency-key',
+      t(
+        'deve ter de 1 a 200 caracteres ASCII visíveis, enviado uma única vez',
+        'must be 1 to 200 visible ASCII characters, sent once',
+      ),
+    );
   }
   return given;
 }
@@ -210,19 +217,30 @@ export function registerIdempotency(app: App, basePath: string): void {
       if (!stored) continue; // released between the two statements: claim again
       if (stored.hash_requisicao !== hash) {
         throw unprocessable(
-          `Idempotency-Key "${chave}" was already used for a different request to this operation; use a new key for a new request.`,
+          t(
+            `A Idempotency-Key "${chave}" já foi usada para outra requisição a esta operação; use uma chave nova para uma requisição nova.`,
+            `Idempotency-Key "${chave}" was already used for a different request to this operation; use a new key for a new request.`,
+          ),
         );
       }
       if (stored.estado === 'EM_ANDAMENTO') {
         throw conflict(
-          `A request with Idempotency-Key "${chave}" is still being processed; retry after it finishes to get its answer.`,
+          t(
+            `Uma requisição com a Idempotency-Key "${chave}" ainda está em processamento; repita depois que ela terminar para obter a resposta.`,
+            `A request with Idempotency-Key "${chave}" is still being processed; retry after it finishes to get its answer.`,
+          ),
         );
       }
       reply.code(stored.status_resposta ?? 200).header(REPLAYED_HEADER, 'true');
       if (stored.content_type) reply.header('content-type', stored.content_type);
       return reply.send(Buffer.from(stored.corpo ?? new Uint8Array()));
     }
-    throw conflict(`Idempotency-Key "${chave}" is being used by concurrent requests; retry.`);
+    throw conflict(
+      t(
+        `A Idempotency-Key "${chave}" está sendo usada por requisições simultâneas; tente novamente.`,
+        `Idempotency-Key "${chave}" is being used by concurrent requests; retry.`,
+      ),
+    );
   };
 
   const store: onSendHookHandler = async function store(request, reply, payload) {
