@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, invalidField, notFound, unprocessable } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { addDays, isCalendarDate, today } from '../../lib/business-date.js';
 import { normalizeCpf } from '../../lib/cpf.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
@@ -22,29 +23,42 @@ async function journeyType(db: Db, fromPath: string | undefined, fromBody: strin
   const allowed = await referenceCodes(db, LISTS.tiposJornada);
   const check = (value: string, pointer: string) => {
     const tipo = value.toUpperCase();
-    if (!allowed.includes(tipo)) throw invalidField(pointer, `must be one of: ${allowed.join(', ')}`);
+    if (!allowed.includes(tipo))
+      throw invalidField(
+        pointer,
+        t(`deve ser um destes: ${allowed.join(', ')}`, `must be one of: ${allowed.join(', ')}`),
+      );
     return tipo;
   };
   const path = fromPath === undefined ? undefined : check(fromPath, '/params/tipo');
   const body = fromBody === undefined ? undefined : check(fromBody, '/body/tipo');
   if (path && body && path !== body) {
-    throw invalidField('/body/tipo', `must be ${path} (the type in the path) or be omitted`);
+    throw invalidField(
+      '/body/tipo',
+      t(`deve ser ${path} (o tipo no caminho) ou ser omitido`, `must be ${path} (the type in the path) or be omitted`),
+    );
   }
   return path ?? body ?? 'RENOVACAO';
 }
 
 /** The IEs an operation applies to: the one named (404 when not the caller's), or all of the caller's. */
-async function targetIes(db: Db, caller: Caller, ieId: number | undefined, alternative = ''): Promise<number[]> {
+async function targetIes(db: Db, caller: Caller, ieId: number | undefined, alternative = t('', '')): Promise<number[]> {
   if (ieId !== undefined) {
-    if (!callerHasIe(caller, ieId) || (await repo.existingIes(db, [ieId])).length === 0) throw notFound(`IE ${ieId}`);
+    if (!callerHasIe(caller, ieId) || (await repo.existingIes(db, [ieId])).length === 0)
+      throw notFound(t(`IE ${ieId} não encontrada.`, `IE ${ieId} not found.`));
     return [ieId];
   }
-  if (caller.all) throw invalidField('/body/ieId', `is required for an operator${alternative}`);
+  if (caller.all)
+    throw invalidField(
+      '/body/ieId',
+      t(`é obrigatório para um operador${alternative.pt}`, `is required for an operator${alternative.en}`),
+    );
   return caller.ies;
 }
 
 function checkDate(value: string | undefined, pointer: string) {
-  if (value !== undefined && !isCalendarDate(value)) throw invalidField(pointer, 'must be a real date (yyyy-mm-dd)');
+  if (value !== undefined && !isCalendarDate(value))
+    throw invalidField(pointer, t('deve ser uma data real (aaaa-mm-dd)', 'must be a real date (yyyy-mm-dd)'));
 }
 
 function toOpenedJourney(j: repo.JourneyRow, contadores: repo.SituationTotal[]) {
@@ -71,15 +85,22 @@ export async function openJourneys(db: Db, caller: Caller, tipoPath: string | un
   checkDate(body.janelaFim, '/body/janelaFim');
   const now = today();
   if (body.janelaFim !== undefined && body.janelaFim < now) {
-    throw invalidField('/body/janelaFim', `must not be before today (${now}): the window would close at once`);
+    throw invalidField(
+      '/body/janelaFim',
+      t(
+        `não pode ser anterior a hoje (${now}): a janela fecharia imediatamente`,
+        `must not be before today (${now}): the window would close at once`,
+      ),
+    );
   }
   if (body.janelaInicio !== undefined && body.janelaFim !== undefined && body.janelaFim < body.janelaInicio) {
-    throw invalidField('/body/janelaFim', 'must not be before janelaInicio');
+    throw invalidField('/body/janelaFim', t('não pode ser anterior a janelaInicio', 'must not be before janelaInicio'));
   }
   const ieIds = await targetIes(db, caller, body.ieId);
   const existing = await repo.existingIes(db, ieIds);
   const missing = ieIds.filter((id) => !existing.some((e) => e.id === id));
-  if (missing.length > 0) throw notFound(`IE ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw notFound(t(`IE ${missing.join(', ')} não encontrada.`, `IE ${missing.join(', ')} not found.`));
 
   return db.transaction().execute(async (trx) => {
     const jornadas = [];
@@ -87,14 +108,22 @@ export async function openJourneys(db: Db, caller: Caller, tipoPath: string | un
       const already = await repo.findJourney(trx, ieId, tipo, body.ano, body.semestre);
       if (already) {
         throw conflict(
-          `A ${tipo} journey for IE ${ieId} and ${body.ano}/${body.semestre} is already open (journeyId ${already.id}); ` +
-            'refresh it with POST /s/v2/renovacao/jornadas/atualizar instead.',
+          t(
+            `Uma jornada ${tipo} da IE ${ieId} para ${body.ano}/${body.semestre} já está aberta (journeyId ${already.id}); ` +
+              'atualize-a com POST /s/v2/renovacao/jornadas/atualizar.',
+            `A ${tipo} journey for IE ${ieId} and ${body.ano}/${body.semestre} is already open (journeyId ${already.id}); ` +
+              'refresh it with POST /s/v2/renovacao/jornadas/atualizar instead.',
+          ),
           { journeyId: already.id },
         );
       }
       const inicio = body.janelaInicio ?? now;
       const fim = body.janelaFim ?? addDays(inicio, ((await repo.windowDays(trx, ieId)) ?? DEFAULT_WINDOW_DAYS) - 1);
-      if (fim < inicio) throw invalidField('/body/janelaFim', 'must not be before janelaInicio');
+      if (fim < inicio)
+        throw invalidField(
+          '/body/janelaFim',
+          t('não pode ser anterior a janelaInicio', 'must not be before janelaInicio'),
+        );
       const journey = await repo.insertJourney(trx, {
         ieId,
         tipo,
@@ -118,22 +147,35 @@ export async function openJourneys(db: Db, caller: Caller, tipoPath: string | un
 
 /** Adds entries for contracts that became eligible since the journey opened. */
 export async function refreshJourneys(db: Db, caller: Caller, body: RefreshJourneyBody) {
-  const ieIds = body.jornadaId === undefined ? await targetIes(db, caller, body.ieId, ' (or give jornadaId)') : [];
+  const ieIds =
+    body.jornadaId === undefined
+      ? await targetIes(db, caller, body.ieId, t(' (ou informe jornadaId)', ' (or give jornadaId)'))
+      : [];
   return db.transaction().execute(async (trx) => {
     let journeys: repo.JourneyRow[];
     if (body.jornadaId !== undefined) {
       const journey = await repo.lockJourney(trx, caller, body.jornadaId);
       if (!journey || (body.ieId !== undefined && journey.ie_id !== body.ieId)) {
-        throw notFound(`Journey ${body.jornadaId}`);
+        throw notFound(t(`Jornada ${body.jornadaId} não encontrada.`, `Journey ${body.jornadaId} not found.`));
       }
       if (journey.status !== 'ABERTA') {
-        throw conflict(`Journey ${journey.id} is ${journey.status}: its window ended on ${journey.janela_fim}.`);
+        throw conflict(
+          t(
+            `A jornada ${journey.id} está ${journey.status}: sua janela terminou em ${journey.janela_fim}.`,
+            `Journey ${journey.id} is ${journey.status}: its window ended on ${journey.janela_fim}.`,
+          ),
+        );
       }
       journeys = [journey];
     } else {
       journeys = await repo.lockOpenJourneys(trx, ieIds);
       if (journeys.length === 0) {
-        throw notFound(`An open journey of IE ${ieIds.join(', ')} (open one with POST /s/v2/renovacao/jornadas/abrir)`);
+        throw notFound(
+          t(
+            `Nenhuma jornada aberta da IE ${ieIds.join(', ')} (abra uma com POST /s/v2/renovacao/jornadas/abrir).`,
+            `An open journey of IE ${ieIds.join(', ')} not found (open one with POST /s/v2/renovacao/jornadas/abrir).`,
+          ),
+        );
       }
     }
     const jornadas = [];
@@ -160,53 +202,82 @@ export async function refreshJourneys(db: Db, caller: Caller, body: RefreshJourn
 /** Inserts one beneficiary by hand, after checking it may join the journey. */
 export async function insertBeneficiary(db: Db, caller: Caller, body: InsertBeneficiaryBody) {
   if (body.contratoId === undefined && body.bolsaId === undefined && body.cpf === undefined) {
-    throw invalidField('/body/contratoId', 'give contratoId, bolsaId or cpf');
+    throw invalidField('/body/contratoId', t('informe contratoId, bolsaId ou cpf', 'give contratoId, bolsaId or cpf'));
   }
   let cpf: string | undefined;
   if (body.cpf !== undefined) {
     cpf = normalizeCpf(body.cpf) ?? undefined;
-    if (!cpf) throw invalidField('/body/cpf', 'is not a valid CPF (11 digits, with or without mask)');
+    if (!cpf)
+      throw invalidField(
+        '/body/cpf',
+        t(
+          'não é um CPF válido (11 dígitos, com ou sem máscara: 000.000.000-00)',
+          'is not a valid CPF (11 digits, with or without mask)',
+        ),
+      );
   }
   return db.transaction().execute(async (trx) => {
     const journey = await repo.lockJourney(trx, caller, body.journeyId);
-    if (!journey) throw notFound(`Journey ${body.journeyId}`);
+    if (!journey)
+      throw notFound(t(`Jornada ${body.journeyId} não encontrada.`, `Journey ${body.journeyId} not found.`));
     if (journey.status !== 'ABERTA') {
       throw conflict(
-        `Journey ${journey.id} is ${journey.status}; beneficiaries can only be inserted into an open journey.`,
+        t(
+          `A jornada ${journey.id} está ${journey.status}; beneficiários só podem ser incluídos em uma jornada aberta.`,
+          `Journey ${journey.id} is ${journey.status}; beneficiaries can only be inserted into an open journey.`,
+        ),
       );
     }
     const found = await repo.findContracts(trx, caller, { contratoId: body.contratoId, bolsaId: body.bolsaId, cpf });
-    if (found.length === 0) throw notFound('Contract');
+    if (found.length === 0) throw notFound(t('Contrato não encontrado.', 'Contract not found.'));
     // A student may have several contracts: prefer the journey IE's, then the active ones.
     const sameIe = found.filter((c) => c.ie_id === journey.ie_id);
     const pool = sameIe.length > 0 ? sameIe : found;
     const active = pool.filter((c) => c.status === 'ATIVO' && c.bolsa_status === 'ATIVA');
     if (active.length > 1) {
       throw unprocessable(
-        `The identifiers given match ${active.length} active contracts (${active.map((c) => c.id).join(', ')}); give contratoId.`,
+        t(
+          `Os identificadores informados correspondem a ${active.length} contratos ativos (${active.map((c) => c.id).join(', ')}); informe contratoId.`,
+          `The identifiers given match ${active.length} active contracts (${active.map((c) => c.id).join(', ')}); give contratoId.`,
+        ),
       );
     }
     const contract = active[0] ?? pool[0]!;
     if (contract.ie_id !== journey.ie_id) {
       throw unprocessable(
-        `Contract ${contract.id} belongs to IE ${contract.ie_id}, but journey ${journey.id} is of IE ${journey.ie_id}.`,
+        t(
+          `O contrato ${contract.id} pertence à IE ${contract.ie_id}, mas a jornada ${journey.id} é da IE ${journey.ie_id}.`,
+          `Contract ${contract.id} belongs to IE ${contract.ie_id}, but journey ${journey.id} is of IE ${journey.ie_id}.`,
+        ),
       );
     }
     if (contract.status !== 'ATIVO') {
       throw unprocessable(
-        `Contract ${contract.id} is ${contract.status}; only an active (ATIVO) contract can join a journey.`,
+        t(
+          `O contrato ${contract.id} está ${contract.status}; só um contrato ativo (ATIVO) pode entrar em uma jornada.`,
+          `Contract ${contract.id} is ${contract.status}; only an active (ATIVO) contract can join a journey.`,
+        ),
       );
     }
     if (contract.bolsa_status !== 'ATIVA') {
       throw unprocessable(
-        `The scholarship (bolsa ${contract.bolsa_id}) of contract ${contract.id} is ${contract.bolsa_status}; only an active one can join a journey.`,
+        t(
+          `A bolsa ${contract.bolsa_id} do contrato ${contract.id} está ${contract.bolsa_status}; só uma bolsa ativa pode entrar em uma jornada.`,
+          `The scholarship (bolsa ${contract.bolsa_id}) of contract ${contract.id} is ${contract.bolsa_status}; only an active one can join a journey.`,
+        ),
       );
     }
     const already = await repo.entryOfContract(trx, journey.id, contract.id);
     if (already) {
-      throw conflict(`Contract ${contract.id} is already in journey ${journey.id} (brbId ${already.id}).`, {
-        brbId: already.id,
-      });
+      throw conflict(
+        t(
+          `O contrato ${contract.id} já está na jornada ${journey.id} (brbId ${already.id}).`,
+          `Contract ${contract.id} is already in journey ${journey.id} (brbId ${already.id}).`,
+        ),
+        {
+          brbId: already.id,
+        },
+      );
     }
     await repo.insertEligibleEntries(trx, {
       journey,
