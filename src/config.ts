@@ -30,6 +30,10 @@ const EnvSchema = Type.Object({
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
   VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 20_000 }),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
+  OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  OIDC_SCOPE: Type.String({ default: 'openid profile', minLength: 1 }),
+  OIDC_RESOURCE: Type.Optional(Type.String({ minLength: 1 })),
 });
 
 export type Env = Static<typeof EnvSchema>;
@@ -58,6 +62,8 @@ export interface Config {
   uploadLimit: number;
   /** Rows of a values batch checked and applied together (memory per batch vs statements per batch). */
   valuesChunkRows: number;
+  /** OpenID provider the portal signs in with (authorization code + PKCE); null without OIDC_ISSUER. */
+  oidc: { issuer: string; clientId: string; scope: string; resource: string | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -93,6 +99,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       'NODE_ENV=production needs a token verification key: JWT_SECRET, JWT_PUBLIC_KEY or JWKS_URL.',
     );
   }
+  if (Boolean(env.OIDC_ISSUER) !== Boolean(env.OIDC_CLIENT_ID)) {
+    throw new ConfigError(
+      "OIDC_ISSUER and OIDC_CLIENT_ID go together: set both for the portal's OpenID Connect sign-in, or neither.",
+    );
+  }
   const memory = env.DATA_DIR === 'memory://';
   return {
     env: nodeEnv,
@@ -118,5 +129,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     valuesChunkRows: env.VALUES_CHUNK_ROWS,
+    oidc:
+      env.OIDC_ISSUER && env.OIDC_CLIENT_ID
+        ? {
+            issuer: env.OIDC_ISSUER,
+            clientId: env.OIDC_CLIENT_ID,
+            scope: env.OIDC_SCOPE,
+            resource: env.OIDC_RESOURCE ?? null,
+          }
+        : null,
   };
 }
