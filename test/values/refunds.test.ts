@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
+import { calendar, contractInRestitution } from '../helpers/restitution-factories.js';
 import { createAditivo } from '../helpers/story-factories.js';
 import { ieWithEntries, type ValuesSetup, valuesItem } from '../helpers/values-factories.js';
 
@@ -101,7 +102,10 @@ describe('GET /s/v2/contrato/valores/calcular-parcelas-reembolso', () => {
     );
     assert.equal(byBrb.parcelas.at(-1)!.mesCredito, '2026-12');
     assert.equal(byBrb.totais.valorCreditado, 12000);
-    assert.equal(byBrb.totais.valor, Number((12000 + 1000 * 0.0035 * (48 * 12 + 66)).toFixed(2)));
+    // Fees by hand: installment k carries 1000.00 × 0.0035 × (47 + k) = 3.50 × (47 + k); over k = 1..12 that is
+    // 3.50 × (12 × 47 + 78) = 3.50 × 642 = 2247.00, so the total is 12000.00 + 2247.00 = 14247.00.
+    assert.equal(byBrb.totais.taxa, 2247);
+    assert.equal(byBrb.totais.valor, 14247);
   });
 
   test('addenda from real batches split the value over the covered months', async () => {
@@ -168,40 +172,44 @@ describe('GET /s/v2/contrato/valores/calcular-parcelas-reembolso', () => {
 
 describe('restitution payments and the monthly transfer', () => {
   const PAY = '/s/operador/pagamentos';
+  const c = calendar();
   /** Records a payment as the operator. */
   const pay = (payload: object) => t.call({ method: 'POST', url: PAY, ...operator, payload });
 
   test('payments feed the transfer of their month with fee and net; adjustments count', async () => {
-    const contratoId = setup.entries[0]!.contratoId;
-    const single = await pay({ contratoId, parcela: 1, dataPagamento: '2027-02-10' });
+    // A contract in restitution since three months ago, m = 48: 1168.00, 1171.50, 1175.00, 1178.50, …
+    const { contratoId } = await contractInRestitution(t.db, await ieWithEntries(t.db, ['FINALIZADO'], mine));
+    const single = await pay({ contratoId, parcela: 1, dataPagamento: c.today });
     assert.equal(single.statusCode, 201, single.body);
+    const { alocacoes, ...head } = single.json() as { id: number; alocacoes: { id: number }[] };
     assert.deepEqual(
-      { ...(single.json() as object), id: 0 },
+      { ...head, id: 0 },
       {
         id: 0,
         contratoId,
         ieId: mine.ieId,
         parcela: 1,
-        totalParcelas: 12,
+        totalParcelas: 6,
         valorParcela: 1168,
         valorPago: 1168,
         taxaRetida: 168,
         valorLiquido: 1000,
-        dataPagamento: '2027-02-10',
-        competencia: '2027-02',
+        dataPagamento: c.today,
+        competencia: c.current,
       },
     );
-    const dup = await pay({ contratoId, parcela: 1, dataPagamento: '2027-02-11' });
+    assert.equal(alocacoes.length, 1);
+    const dup = await pay({ contratoId, parcela: 1, dataPagamento: c.today });
     assert.equal(dup.statusCode, 409);
-    const beyond = await pay({ contratoId, parcela: 13, dataPagamento: '2027-02-11' });
+    const beyond = await pay({ contratoId, parcela: 7, dataPagamento: c.today });
     assert.equal(beyond.statusCode, 422);
-    const unknown = await pay({ contratoId: 99999999, parcela: 1, dataPagamento: '2027-02-11' });
+    const unknown = await pay({ contratoId: 99999999, parcela: 1, dataPagamento: c.today });
     assert.equal(unknown.statusCode, 404);
     const asIe = await t.call({
       method: 'POST',
       url: PAY,
       ies: [mine.ieId],
-      payload: { contratoId, parcela: 2, dataPagamento: '2027-02-11' },
+      payload: { contratoId, parcela: 2, dataPagamento: c.today },
     });
     assert.equal(asIe.statusCode, 403);
 
@@ -211,21 +219,22 @@ describe('restitution payments and the monthly transfer', () => {
       ...operator,
       payload: {
         pagamentos: [
-          { contratoId, parcela: 2, dataPagamento: '2027-02-20' },
-          { contratoId, parcela: 3, dataPagamento: '2027-02-20', valorPago: 100 },
+          { contratoId, parcela: 2, dataPagamento: c.today },
+          { contratoId, parcela: 3, dataPagamento: c.tomorrow },
         ],
       },
     });
     assert.equal(badBulk.statusCode, 422);
-    assert.equal(problemOf(badBulk).errors?.[0]?.pointer, '/body/pagamentos/1/valorPago');
+    assert.equal(problemOf(badBulk).errors?.[0]?.pointer, '/body/pagamentos/1/dataPagamento');
     const bulk = await t.call({
       method: 'POST',
       url: `${PAY}/lote`,
       ...operator,
       payload: {
         pagamentos: [
-          { contratoId, parcela: 2, dataPagamento: '2027-02-20' },
-          { contratoId, parcela: 3, dataPagamento: '2027-03-05', valorPago: 1180.01 },
+          { contratoId, parcela: 2, dataPagamento: c.today },
+          // 1175.00 pays installment 3; the 5.01 beyond goes to installment 4, all of it fee.
+          { contratoId, parcela: 3, dataPagamento: c.today, valorPago: 1180.01 },
         ],
       },
     });
@@ -236,14 +245,15 @@ describe('restitution payments and the monthly transfer', () => {
       method: 'POST',
       url: '/s/operador/repasse/ajustes',
       ...operator,
-      payload: { ieId: mine.ieId, competencia: '2027-02', valor: -50.1, descricao: 'Estorno de tarifa' },
+      payload: { ieId: mine.ieId, competencia: c.current, valor: -50.1, descricao: 'Estorno de tarifa' },
     });
     assert.equal(adj.statusCode, 201, adj.body);
 
-    const transfer = await t.call({ method: 'GET', url: '/s/v2/repasse/2027-02', ies: [mine.ieId] });
+    const transfer = await t.call({ method: 'GET', url: `/s/v2/repasse/${c.current}`, ies: [mine.ieId] });
     assert.equal(transfer.statusCode, 200, transfer.body);
     const body = transfer.json() as {
       competencia: string;
+      fechado: boolean;
       ies: {
         ieId: number;
         pagamentos: { parcela: string; valorPago: number; taxaRetida: number; valorLiquido: number }[];
@@ -252,43 +262,37 @@ describe('restitution payments and the monthly transfer', () => {
       }[];
       totais: Record<string, number>;
     };
-    assert.equal(body.competencia, '2027-02');
+    assert.deepEqual([body.competencia, body.fechado], [c.current, false]);
     assert.equal(body.ies.length, 1);
     const ie = body.ies[0]!;
     assert.deepEqual(
       ie.pagamentos.map((p) => [p.parcela, p.valorPago, p.taxaRetida, p.valorLiquido]),
       [
-        ['1/12', 1168, 168, 1000],
-        ['2/12', 1171.5, 171.5, 1000],
+        ['1/6', 1168, 168, 1000],
+        ['2/6', 1171.5, 171.5, 1000],
+        ['3/6', 1175, 175, 1000],
+        ['4/6', 5.01, 5.01, 0],
       ],
     );
     assert.deepEqual(
       ie.ajustes.map((a) => a.valor),
       [-50.1],
     );
+    // bruto 1168.00 + 1171.50 + 1175.00 + 5.01 = 3519.51; fee 168.00 + 171.50 + 175.00 + 5.01 = 519.51;
+    // net 3000.00; less the 50.10 adjustment: 2949.90.
     assert.deepEqual(ie.totais, {
-      quantidade: 2,
-      bruto: 2339.5,
-      taxa: 339.5,
-      liquido: 2000,
+      quantidade: 4,
+      bruto: 3519.51,
+      taxa: 519.51,
+      liquido: 3000,
       ajustes: -50.1,
-      aRepassar: 1949.9,
+      aRepassar: 2949.9,
     });
     assert.deepEqual(body.totais, ie.totais);
-
-    const march = (
-      await t.call({ method: 'GET', url: `/s/v2/repasse/2027-03?ieId=${mine.ieId}`, ies: [mine.ieId] })
-    ).json() as {
-      ies: { pagamentos: { valorPago: number; taxaRetida: number; valorLiquido: number }[] }[];
-    };
-    assert.deepEqual(
-      march.ies[0]!.pagamentos.map((p) => [p.valorPago, p.taxaRetida, p.valorLiquido]),
-      [[1180.01, 175, 1005.01]],
-    );
   });
 
   test("another IE sees none of it; another IE's id is 404; bad competencia 400; no token 401", async () => {
-    const theirs = (await t.call({ method: 'GET', url: '/s/v2/repasse/2027-02', ies: [other.ieId] })).json() as {
+    const theirs = (await t.call({ method: 'GET', url: `/s/v2/repasse/${c.current}`, ies: [other.ieId] })).json() as {
       ies: { ieId: number; pagamentos: unknown[] }[];
       totais: { quantidade: number };
     };
@@ -298,7 +302,8 @@ describe('restitution payments and the monthly transfer', () => {
     );
     assert.equal(theirs.totais.quantidade, 0);
     assert.equal(
-      (await t.call({ method: 'GET', url: `/s/v2/repasse/2027-02?ieId=${mine.ieId}`, ies: [other.ieId] })).statusCode,
+      (await t.call({ method: 'GET', url: `/s/v2/repasse/${c.current}?ieId=${mine.ieId}`, ies: [other.ieId] }))
+        .statusCode,
       404,
     );
     for (const bad of ['2027-13', '2027-2', 'fevereiro', '202702', '0000-01']) {
@@ -306,6 +311,6 @@ describe('restitution payments and the monthly transfer', () => {
       assert.equal(response.statusCode, 400, bad);
       assert.equal(problemOf(response).errors?.[0]?.pointer, '/params/competencia');
     }
-    assert.equal((await t.call({ method: 'GET', url: '/s/v2/repasse/2027-02', token: null })).statusCode, 401);
+    assert.equal((await t.call({ method: 'GET', url: `/s/v2/repasse/${c.current}`, token: null })).statusCode, 401);
   });
 });

@@ -12,6 +12,7 @@ import * as requestKeys from './0403_request_keys.js';
 import * as processKeys from './0404_process_keys.js';
 import * as valuesRowsAsRequests from './0405_values_rows_as_requests.js';
 import * as entryContractKey from './0406_entry_contract_key.js';
+import * as paymentsInOrder from './0520_payments_in_order.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0404_process_keys': processKeys,
   '0405_values_rows_as_requests': valuesRowsAsRequests,
   '0406_entry_contract_key': entryContractKey,
+  '0520_payments_in_order': paymentsInOrder,
 };

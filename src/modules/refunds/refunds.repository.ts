@@ -52,11 +52,35 @@ export function signedAddenda(db: Q, contratoIds: number[]) {
 }
 export type SignedAddendum = Awaited<ReturnType<typeof signedAddenda>>[number];
 
+/**
+ * What has been paid on each installment of the contracts: the installment's value as recorded
+ * with its payments (kept when a forecast change recomputes the open ones), and the sums paid and
+ * retained. An installment is paid in parts, one payment row per part.
+ */
 export function paidInstallments(db: Q, contratoIds: number[]) {
   return db
     .selectFrom('pagamento_restituicao')
-    .select(['contrato_id', 'parcela'])
+    .select((eb) => [
+      'contrato_id',
+      'parcela',
+      eb.fn.max('valor_parcela').as('valor_parcela'),
+      eb.fn.sum<string>('valor_pago').as('pago'),
+      eb.fn.sum<string>('taxa_retida').as('taxa'),
+    ])
     .where('contrato_id', 'in', contratoIds.length > 0 ? contratoIds : [0])
+    .groupBy(['contrato_id', 'parcela'])
+    .execute();
+}
+export type PaidInstallment = Awaited<ReturnType<typeof paidInstallments>>[number];
+
+/** Locks the contracts a payment touches, in id order, so two payments never split one balance. */
+export function lockContracts(db: Q, contratoIds: number[]) {
+  return db
+    .selectFrom('contrato')
+    .select('id')
+    .where('id', 'in', contratoIds.length > 0 ? contratoIds : [0])
+    .orderBy('id')
+    .forUpdate()
     .execute();
 }
 

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import * as payments from './payments.service.js';
 import * as schemas from './refunds.schemas.js';
 import * as service from './refunds.service.js';
 
@@ -39,7 +40,7 @@ async function routes(app: App) {
       },
     },
     async (request, reply) => {
-      const [payment] = await service.recordPayments(app.db, request.caller, [request.body], () => '/body');
+      const [payment] = await payments.recordPayments(app.db, request.caller, [request.body], () => '/body');
       return reply.code(201).send(payment);
     },
   );
@@ -60,12 +61,12 @@ async function routes(app: App) {
               pagamentos: Type.Array(Type.Ref(schemas.PaymentOutSchema)),
             }),
           },
-          [422],
+          [404, 409, 422],
         ),
       },
     },
     async (request, reply) => {
-      const pagamentos = await service.recordPayments(
+      const pagamentos = await payments.recordPayments(
         app.db,
         request.caller,
         request.body.pagamentos,

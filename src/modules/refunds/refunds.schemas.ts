@@ -55,7 +55,17 @@ export const InstallmentSchema = Type.Object(
     ]),
     valorCreditado: Amount('v, the amount credited in that month'),
     taxa: Amount('Administrative fee in the installment (valor − valorCreditado)'),
-    valor: Amount('v × (1 + r × (m + k − 1)), or v × (1 + r)^(m + k − 1) when COMPOSTO, half-up to the cent'),
+    valor: Amount(
+      'v × (1 + r × (m + k − 1)), or v × (1 + r)^(m + k − 1) when COMPOSTO, half-up to the cent; an installment with ' +
+        'payments keeps the value recorded with them (a forecast change recomputes only the others)',
+    ),
+    valorPago: Type.Optional(Amount("A contract's schedule: paid on this installment so far")),
+    saldo: Type.Optional(Amount("A contract's schedule: valor − valorPago")),
+    status: Type.Optional(
+      Type.Union([Type.Literal('ABERTA'), Type.Literal('PARCIAL'), Type.Literal('PAGA')], {
+        description: "A contract's schedule: nothing paid, paid in part, or paid",
+      }),
+    ),
   },
   { $id: 'RefundInstallment' },
 );
@@ -73,6 +83,8 @@ export const InstallmentsOutSchema = Type.Object(
       valorCreditado: Amount('Sum credited'),
       taxa: Amount('Sum of fees'),
       valor: Amount('Sum of installments = valorCreditado + taxa'),
+      pago: Type.Optional(Amount("A contract's schedule: sum paid")),
+      saldo: Type.Optional(Amount("A contract's schedule: open balance (valor − pago)")),
     }),
   },
   { $id: 'RefundInstallmentsOutDto', description: 'Refund installment schedule (DOMAIN.md, "Refund installments")' },
@@ -81,12 +93,24 @@ export const InstallmentsOutSchema = Type.Object(
 export const PaymentInSchema = StrictObject(
   {
     contratoId: Id('Contract paid'),
-    parcela: Type.Integer({ minimum: 1, maximum: 1000, description: 'Installment number k' }),
-    dataPagamento: IsoDate('When the student paid (yyyy-mm-dd); its month is the transfer competência'),
+    parcela: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: 1000,
+        description:
+          'Installment number k; optional, and when given it must be the oldest open installment (payments go in order)',
+      }),
+    ),
+    dataPagamento: IsoDate(
+      'When the student paid (yyyy-mm-dd): not after today (America/Sao_Paulo), not before the restitution start. ' +
+        'Its month is the transfer competência while open, else the open month in which it is recorded',
+    ),
     valorPago: Type.Optional(
       Type.Number({
         exclusiveMinimum: 0,
-        description: 'Amount paid; default the installment value; must cover the fee',
+        description:
+          "Amount paid; default the oldest open installment's balance. Less leaves the installment PARCIAL; more goes " +
+          "on to the next installments; more than the contract's open balance is 422",
       }),
     ),
   },
@@ -100,12 +124,25 @@ export const PaymentOutSchema = Type.Object(
     ieId: Type.Integer(),
     parcela: Type.Integer(),
     totalParcelas: Type.Integer(),
-    valorParcela: Amount('Installment value from the schedule'),
-    valorPago: Amount('Amount paid'),
-    taxaRetida: Amount('Administrative fee kept by the foundation'),
+    valorParcela: Amount('Value of the first installment paid'),
+    valorPago: Amount('Amount paid (every part)'),
+    taxaRetida: Amount('Administrative fee kept by the foundation (every part)'),
     valorLiquido: Amount('Net to the IE: valorPago − taxaRetida'),
     dataPagamento: IsoDate('Payment date'),
     competencia: Type.String({ description: 'yyyy-mm of the transfer it feeds' }),
+    alocacoes: Type.Array(
+      Type.Object({
+        id: Type.Integer(),
+        parcela: Type.Integer(),
+        valorParcela: Amount('Installment value'),
+        valorPago: Amount('Part of the payment on this installment'),
+        taxaRetida: Amount('Fee retained from this part (the fee is retained first)'),
+        valorLiquido: Amount('Net to the IE from this part'),
+        saldoParcela: Amount("The installment's balance after this part"),
+        status: Type.Union([Type.Literal('PARCIAL'), Type.Literal('PAGA')]),
+      }),
+      { description: 'The installments the payment went to, oldest first' },
+    ),
   },
   { $id: 'RestitutionPaymentOutDto' },
 );

@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import { AppError, badRequest, conflict, type FieldError, notFound } from '../../http/errors.js';
-import { type Decimal, Money, moneyJson, parseDecimal, roundCents } from '../../lib/money.js';
+import { badRequest, notFound } from '../../http/errors.js';
+import { type Decimal, Money, moneyJson, parseDecimal, roundCents, sum } from '../../lib/money.js';
 import { parseMonths } from '../values/values.rows.js';
-import { monthsBetween, type Regime, refundSchedule, type Schedule } from './installments.js';
+import { type Installment, monthsBetween, type Regime, refundSchedule, type Schedule } from './installments.js';
 import * as repo from './refunds.repository.js';
 
 /** A credited month of a contract: when, and how much. */
@@ -34,13 +34,23 @@ export function creditedMonths(addendum: repo.SignedAddendum): CreditedMonth[] {
   }));
 }
 
+/** What an installment has received: the sums paid and retained, and what is left. */
+export interface InstallmentPaid {
+  pago: Decimal;
+  taxa: Decimal;
+  saldo: Decimal;
+  status: 'ABERTA' | 'PARCIAL' | 'PAGA';
+}
+
 export interface ContractSchedule {
   terms: repo.ContractTerms;
   meses: CreditedMonth[];
   schedule: Schedule;
+  /** Per installment (index k − 1): what was paid on it. */
+  pagos: InstallmentPaid[];
 }
 
-/** Schedules of several contracts from three queries (payments in bulk use it). */
+/** Schedules of several contracts from four queries (payments in bulk use it). */
 export async function contractSchedules(
   db: Kysely<Database>,
   caller: Pick<Caller, 'all' | 'ies'>,
@@ -50,31 +60,79 @@ export async function contractSchedules(
   return schedulesFor(db, terms);
 }
 
-async function schedulesFor(db: Kysely<Database>, terms: repo.ContractTerms[]): Promise<Map<number, ContractSchedule>> {
-  const addenda = await repo.signedAddenda(
-    db,
-    terms.map((t) => t.id),
-  );
+function groupBy<T extends { contrato_id: number }>(rows: T[]): Map<number, T[]> {
   // Grouped once: a bulk call (the seed, bulk payments) asks for thousands of contracts at a time.
-  const byContract = new Map<number, typeof addenda>();
-  for (const a of addenda) {
-    const list = byContract.get(a.contrato_id);
-    if (list) list.push(a);
-    else byContract.set(a.contrato_id, [a]);
+  const out = new Map<number, T[]>();
+  for (const r of rows) {
+    const list = out.get(r.contrato_id);
+    if (list) list.push(r);
+    else out.set(r.contrato_id, [r]);
   }
+  return out;
+}
+
+/**
+ * The schedule with what was paid. DOMAIN.md: "a forecast change recomputes only open
+ * installments; paid ones keep their values": an installment with any payment keeps the value
+ * recorded with its payments (a partial one too, or its balance would shift under the student);
+ * the others take the value the current restitution start gives.
+ */
+function withPayments(
+  schedule: Schedule,
+  paid: repo.PaidInstallment[],
+): { schedule: Schedule; pagos: InstallmentPaid[] } {
+  const byNumber = new Map(paid.map((p) => [p.parcela, p]));
+  const parcelas = schedule.parcelas.map((p) => {
+    const recorded = byNumber.get(p.numero);
+    if (!recorded) return p;
+    const valor = new Money(recorded.valor_parcela);
+    return { ...p, valor, taxa: valor.minus(p.valorCreditado) };
+  });
+  const pagos = parcelas.map((p): InstallmentPaid => {
+    const recorded = byNumber.get(p.numero);
+    const pago = new Money(recorded?.pago ?? 0);
+    const saldo = p.valor.minus(pago);
+    return {
+      pago,
+      taxa: new Money(recorded?.taxa ?? 0),
+      saldo,
+      status: saldo.lte(0) ? 'PAGA' : pago.gt(0) ? 'PARCIAL' : 'ABERTA',
+    };
+  });
+  const total = (pick: (p: Installment) => Decimal) => sum(parcelas.map(pick));
+  return {
+    schedule: {
+      parcelas,
+      totais: {
+        quantidade: parcelas.length,
+        valorCreditado: total((p) => p.valorCreditado),
+        taxa: total((p) => p.taxa),
+        valor: total((p) => p.valor),
+      },
+    },
+    pagos,
+  };
+}
+
+async function schedulesFor(db: Kysely<Database>, terms: repo.ContractTerms[]): Promise<Map<number, ContractSchedule>> {
+  const ids = terms.map((t) => t.id);
+  const [addenda, paid] = await Promise.all([repo.signedAddenda(db, ids), repo.paidInstallments(db, ids)]);
+  const byContract = groupBy(addenda);
+  const paidBy = groupBy(paid);
   const out = new Map<number, ContractSchedule>();
   for (const t of terms) {
     const meses = (byContract.get(t.id) ?? [])
       .flatMap(creditedMonths)
       .sort((a, b) => (a.mes < b.mes ? -1 : a.mes > b.mes ? 1 : 0));
-    const schedule = refundSchedule({
+    const computed = refundSchedule({
       creditados: meses.map((m) => m.valor),
       taxaMensal: new Money(t.taxa_mensal),
       regime: t.regime_acumulo,
       mesesAteRestituicao: monthsBetween(t.primeiro_mes_credito, t.inicio_restituicao),
       inicioRestituicao: t.inicio_restituicao,
     });
-    out.set(t.id, { terms: t, meses, schedule });
+    const { schedule, pagos } = withPayments(computed, paidBy.get(t.id) ?? []);
+    out.set(t.id, { terms: t, meses, schedule, pagos });
   }
   return out;
 }
@@ -94,7 +152,12 @@ function scheduleOut(
   schedule: Schedule,
   head: { contratoId: number | null; taxaMensal: Decimal; regime: Regime; m: number; inicio: string },
   meses: string[] | null,
+  pagos: InstallmentPaid[] | null = null,
 ) {
+  const paidOut = (i: number) => {
+    const p = pagos?.[i];
+    return p ? { valorPago: moneyJson(p.pago), saldo: moneyJson(p.saldo), status: p.status } : {};
+  };
   return {
     contratoId: head.contratoId,
     taxaMensal: head.taxaMensal.toNumber(),
@@ -108,12 +171,16 @@ function scheduleOut(
       valorCreditado: moneyJson(p.valorCreditado),
       taxa: moneyJson(p.taxa),
       valor: moneyJson(p.valor),
+      ...paidOut(i),
     })),
     totais: {
       quantidade: schedule.totais.quantidade,
       valorCreditado: moneyJson(schedule.totais.valorCreditado),
       taxa: moneyJson(schedule.totais.taxa),
       valor: moneyJson(schedule.totais.valor),
+      ...(pagos
+        ? { pago: moneyJson(sum(pagos.map((p) => p.pago))), saldo: moneyJson(sum(pagos.map((p) => p.saldo))) }
+        : {}),
     },
   };
 }
@@ -141,7 +208,7 @@ export async function installments(db: Db, caller: Caller, q: InstallmentsQuery)
     if (terms.length === 0) {
       throw notFound(q.brbId !== undefined ? `Journey entry (brbId) ${q.brbId}` : `Contract ${q.contratoId}`);
     }
-    const { terms: t, meses, schedule } = (await schedulesFor(db, terms)).get(terms[0]!.id)!;
+    const { terms: t, meses, schedule, pagos } = (await schedulesFor(db, terms)).get(terms[0]!.id)!;
     return scheduleOut(
       schedule,
       {
@@ -152,6 +219,7 @@ export async function installments(db: Db, caller: Caller, q: InstallmentsQuery)
         inicio: t.inicio_restituicao,
       },
       meses.map((m) => m.mes),
+      pagos,
     );
   }
   const missing = EXPLICIT.filter((k) => q[k] === undefined);
@@ -183,118 +251,4 @@ export async function installments(db: Db, caller: Caller, q: InstallmentsQuery)
     inicioRestituicao: inicio,
   });
   return scheduleOut(schedule, { contratoId: null, taxaMensal: taxa, regime, m: q.mesesAteRestituicao!, inicio }, null);
-}
-
-export interface PaymentIn {
-  contratoId: number;
-  parcela: number;
-  dataPagamento: string;
-  valorPago?: number;
-}
-
-/**
- * Records restitution payments, all or none. The retained fee is the installment's fee part
- * (its value minus the credited amount); the IE's net is the amount paid minus that fee. The
- * amount paid defaults to the installment value; a different amount (late interest, a partial
- * payment) is accepted when it covers the fee.
- */
-export async function recordPayments(db: Db, caller: Caller, items: PaymentIn[], pointer: (i: number) => string) {
-  return db.transaction().execute(async (trx) => {
-    const ids = [...new Set(items.map((p) => p.contratoId))];
-    const schedules = await contractSchedules(trx, caller, ids);
-    const paid = new Set((await repo.paidInstallments(trx, ids)).map((p) => `${p.contrato_id}/${p.parcela}`));
-    const errors: (FieldError & { kind: 'not-found' | 'paid' | 'rule' })[] = [];
-    const seen = new Set<string>();
-    const rows: repo.NewPayment[] = [];
-    for (const [i, item] of items.entries()) {
-      const at = pointer(i);
-      const s = schedules.get(item.contratoId);
-      if (!s) {
-        errors.push({
-          kind: 'not-found',
-          pointer: `${at}/contratoId`,
-          message: `contract ${item.contratoId} not found`,
-        });
-        continue;
-      }
-      const key = `${item.contratoId}/${item.parcela}`;
-      if (paid.has(key) || seen.has(key)) {
-        errors.push({
-          kind: 'paid',
-          pointer: `${at}/parcela`,
-          message: `installment ${item.parcela} of contract ${item.contratoId} is already paid`,
-        });
-        continue;
-      }
-      seen.add(key);
-      const installment = s.schedule.parcelas[item.parcela - 1];
-      if (!installment) {
-        errors.push({
-          kind: 'rule',
-          pointer: `${at}/parcela`,
-          message: `contract ${item.contratoId} has ${s.schedule.parcelas.length} installments (signed addenda)`,
-        });
-        continue;
-      }
-      const pago = item.valorPago === undefined ? installment.valor : parseDecimal(item.valorPago);
-      if (!pago || pago.lte(0) || pago.decimalPlaces() > 2) {
-        errors.push({
-          kind: 'rule',
-          pointer: `${at}/valorPago`,
-          message: 'must be greater than 0 with at most 2 decimals',
-        });
-        continue;
-      }
-      if (pago.lt(installment.taxa)) {
-        errors.push({
-          kind: 'rule',
-          pointer: `${at}/valorPago`,
-          message: `must cover the installment's administrative fee of ${installment.taxa.toFixed(2)}`,
-        });
-        continue;
-      }
-      rows.push({
-        contrato_id: item.contratoId,
-        ie_id: s.terms.ie_id,
-        parcela: item.parcela,
-        total_parcelas: s.schedule.parcelas.length,
-        valor_parcela: installment.valor.toFixed(2),
-        valor_pago: pago.toFixed(2),
-        taxa_retida: installment.taxa.toFixed(2),
-        valor_liquido: pago.minus(installment.taxa).toFixed(2),
-        data_pagamento: item.dataPagamento,
-        competencia: `${item.dataPagamento.slice(0, 7)}-01`,
-        registrado_por: caller.sub,
-      });
-    }
-    if (errors.length > 0) {
-      const only = items.length === 1 ? errors[0]! : null;
-      if (only?.kind === 'not-found') throw notFound(`Contract ${items[0]!.contratoId}`);
-      if (only?.kind === 'paid') throw conflict(`The ${only.message}.`);
-      const list = errors.map(({ pointer, message }) => ({ pointer, message }));
-      throw new AppError(
-        422,
-        'rule-violated',
-        `No payment was recorded: ${list.map((e) => `${e.pointer} ${e.message}`).join('; ')}.`,
-        { errors: list },
-      );
-    }
-    return (await repo.insertPayments(trx, rows)).map(toPaymentOut);
-  });
-}
-
-export function toPaymentOut(p: repo.PaymentRow) {
-  return {
-    id: p.id,
-    contratoId: p.contrato_id,
-    ieId: p.ie_id,
-    parcela: p.parcela,
-    totalParcelas: p.total_parcelas,
-    valorParcela: moneyJson(p.valor_parcela),
-    valorPago: moneyJson(p.valor_pago),
-    taxaRetida: moneyJson(p.taxa_retida),
-    valorLiquido: moneyJson(p.valor_liquido),
-    dataPagamento: p.data_pagamento,
-    competencia: p.competencia.slice(0, 7),
-  };
 }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
@@ -32,7 +33,7 @@ export function paymentsOf(db: Db, caller: Caller, competencia: string, ieId?: n
 export function adjustmentsOf(db: Db, caller: Caller, competencia: string, ieId?: number) {
   let query = db
     .selectFrom('ajuste_repasse as a')
-    .select(['a.id', 'a.ie_id', 'a.descricao', 'a.valor', 'a.pagamento_id', 'a.created_at'])
+    .select(['a.id', 'a.ie_id', 'a.descricao', 'a.valor', 'a.pagamento_id', 'a.created_at', 'a.competencia_referencia'])
     .where((eb) => inCallerIes(eb, 'a.ie_id', caller))
     .where('a.competencia', '=', competencia);
   if (ieId !== undefined) query = query.where('a.ie_id', '=', ieId);
@@ -58,11 +59,32 @@ export function insertAdjustment(
     descricao: string;
     pagamento_id: number | null;
     registrado_por: string;
+    competencia_referencia: string | null;
   },
 ) {
   return db
     .insertInto('ajuste_repasse')
     .values(row)
-    .returning(['id', 'ie_id', 'competencia', 'valor', 'descricao', 'pagamento_id', 'created_at'])
+    .returning([
+      'id',
+      'ie_id',
+      'competencia',
+      'valor',
+      'descricao',
+      'pagamento_id',
+      'created_at',
+      'competencia_referencia',
+    ])
     .executeTakeFirstOrThrow();
+}
+
+/** An IE's net for a month so far: the payments' net plus the adjustments. */
+export async function monthNet(db: Db, ieId: number, competencia: string): Promise<string> {
+  const { rows } = await sql<{ net: string }>`
+    select ((select coalesce(sum(valor_liquido), 0) from pagamento_restituicao
+        where ie_id = ${ieId}::int8 and competencia = ${competencia}::date)
+      + (select coalesce(sum(valor), 0) from ajuste_repasse
+        where ie_id = ${ieId}::int8 and competencia = ${competencia}::date))::text as net
+  `.execute(db);
+  return rows[0]!.net;
 }

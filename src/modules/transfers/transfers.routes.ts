@@ -30,13 +30,35 @@ async function routes(app: App) {
       schema: {
         operationId: 'recordTransferAdjustment',
         summary: "Foundation: record an adjustment to an IE's monthly transfer",
+        description:
+          'Needs a reason. Goes into the month asked for while it is open, else into the current month (a closed month ' +
+          "never changes). An adjustment that would make the IE's net for the month negative is 422.",
         tags: ['Operator'],
         body: schemas.AdjustmentBody,
-        response: responses({ 201: Type.Ref(schemas.AdjustmentOutSchema) }, [404]),
+        response: responses({ 201: Type.Ref(schemas.AdjustmentOutSchema) }, [404, 422]),
       },
     },
     async (request, reply) =>
       reply.code(201).send(await service.recordAdjustment(app.db, request.caller, request.body)),
+  );
+
+  app.post(
+    '/s/operador/repasses/:competencia/fechar',
+    {
+      config: { roles: ['OPERADOR'] },
+      schema: {
+        operationId: 'closeTransferMonth',
+        summary: "Foundation: close a month's transfer (it never changes afterwards)",
+        description:
+          'Closes a month that has ended, for every IE. A month also closes by itself on the 5th day of the next month ' +
+          '(America/Sao_Paulo). Payments and adjustments recorded later go into the open month in which they are ' +
+          'recorded. The current month is 422; a month already closed 409.',
+        tags: ['Operator'],
+        params: schemas.CompetenciaParams,
+        response: responses({ 200: Type.Ref(schemas.CloseOutSchema) }, [409, 422]),
+      },
+    },
+    async (request) => service.closeMonth(app.db, request.caller, request.params.competencia),
   );
 }
 

@@ -21,6 +21,11 @@ const Totals = Type.Object({
 export const TransferOutSchema = Type.Object(
   {
     competencia: Type.String({ description: 'yyyy-mm' }),
+    fechado: Type.Boolean({
+      description:
+        'Closed months never change: closed by the foundation, or by itself on the 5th day of the next month (America/Sao_Paulo)',
+    }),
+    fechadoEm: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
     ies: Type.Array(
       Type.Object({
         ieId: Type.Integer(),
@@ -47,6 +52,9 @@ export const TransferOutSchema = Type.Object(
             valor: Amount('Adjustment'),
             pagamentoId: Type.Union([Type.Integer(), Type.Null()]),
             registradoEm: Type.String({ format: 'date-time' }),
+            competenciaReferencia: Type.Union([Type.String(), Type.Null()], {
+              description: 'yyyy-mm the adjustment refers to, when that month was closed and it was recorded here',
+            }),
           }),
         ),
         totais: Totals,
@@ -59,9 +67,14 @@ export const TransferOutSchema = Type.Object(
 
 export const AdjustmentBody = StrictObject({
   ieId: Id('IE receiving the adjustment'),
-  competencia: Type.String({ pattern: COMPETENCIA, description: 'Month it applies to, yyyy-mm' }),
+  competencia: Type.String({
+    pattern: COMPETENCIA,
+    description:
+      'Month it applies to, yyyy-mm (not after the current month); when that month is closed, the adjustment is recorded ' +
+      'in the current month and keeps this one as competenciaReferencia',
+  }),
   valor: Type.Number({ description: 'Amount, non-zero, at most 2 decimals; negative deducts' }),
-  descricao: Type.String({ minLength: 3, maxLength: 500 }),
+  descricao: Type.String({ minLength: 3, maxLength: 500, description: 'The reason (required, not blank)' }),
   pagamentoId: Type.Optional(Id('Payment it corrects, if any')),
 });
 
@@ -69,7 +82,10 @@ export const AdjustmentOutSchema = Type.Object(
   {
     id: Type.Integer(),
     ieId: Type.Integer(),
-    competencia: Type.String(),
+    competencia: Type.String({ description: 'yyyy-mm of the transfer it went into' }),
+    competenciaReferencia: Type.Union([Type.String(), Type.Null()], {
+      description: 'yyyy-mm asked for, when that month was closed',
+    }),
     valor: Amount('Adjustment'),
     descricao: Type.String(),
     pagamentoId: Type.Union([Type.Integer(), Type.Null()]),
@@ -78,4 +94,14 @@ export const AdjustmentOutSchema = Type.Object(
   { $id: 'TransferAdjustmentOutDto' },
 );
 
-export const transfersSchemas = [TransferOutSchema, AdjustmentOutSchema];
+export const CloseOutSchema = Type.Object(
+  {
+    competencia: Type.String({ description: 'yyyy-mm' }),
+    fechado: Type.Literal(true),
+    fechadoEm: Type.String({ format: 'date-time' }),
+    fechadoPor: Type.String({ description: 'The operator (sub) who closed it' }),
+  },
+  { $id: 'TransferMonthClosedDto' },
+);
+
+export const transfersSchemas = [TransferOutSchema, AdjustmentOutSchema, CloseOutSchema];

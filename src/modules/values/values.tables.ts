@@ -115,6 +115,15 @@ export interface AjusteRepasseTable {
   pagamento_id: number | null;
   registrado_por: string;
   created_at: Generated<Date>;
+  /** The month the adjustment refers to when that month was closed (migration 0520). */
+  competencia_referencia: string | null;
+}
+
+/** A month closed by the foundation (migration 0520); months also close on the 5th of the next. */
+export interface RepasseFechamentoTable {
+  competencia: string;
+  fechado_em: Generated<Date>;
+  fechado_por: string;
 }
 
 export interface ValuesTables {
@@ -122,4 +131,5 @@ export interface ValuesTables {
   lote_linha: LoteLinhaTable;
   pagamento_restituicao: PagamentoRestituicaoTable;
   ajuste_repasse: AjusteRepasseTable;
+  repasse_fechamento: RepasseFechamentoTable;
 }
