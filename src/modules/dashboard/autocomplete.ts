@@ -4,6 +4,7 @@ import type { Aba, Database, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { searchForm } from '../../lib/text.js';
 import { cpfDigits } from './list-query.js';
 import { type JourneySelectionInput, resolveScope } from './scope.js';
@@ -112,7 +113,10 @@ export interface AutocompleteRequest extends JourneySelectionInput {
  */
 export async function autocomplete(db: Db, caller: Caller, q: AutocompleteRequest) {
   if (searchForm(q.termo).replace(/\s/g, '').length < 3) {
-    throw invalidField('/querystring/termo', 'type at least 3 letters or digits');
+    throw invalidField(
+      '/querystring/termo',
+      t('digite pelo menos 3 letras ou dígitos', 'type at least 3 letters or digits'),
+    );
   }
   const limite = q.limite ?? 10;
   const scope = await resolveScope(db, caller, q);

@@ -4,6 +4,7 @@ import type { Aba, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { journeyCondition, type ListFilters } from './list-query.js';
 import { type JourneySelectionInput, journeysQuery, toJourneys } from './scope.js';
 
@@ -99,7 +100,8 @@ export async function countersInScope(db: Db, caller: Caller, q: JourneySelectio
     .selectAll('j')
     .select(['c.situacao', 'c.motivo', 'c.total'])
     .execute();
-  if (q.journeyId !== undefined && rows.length === 0) throw notFound(`Jornada ${q.journeyId}`);
+  if (q.journeyId !== undefined && rows.length === 0)
+    throw notFound(t(`Jornada ${q.journeyId} não encontrada.`, `Journey ${q.journeyId} not found.`));
   const byId = new Map(rows.map((r) => [r.id, r]));
   const cells: CounterCell[] = rows
     .filter((r) => r.situacao !== null)

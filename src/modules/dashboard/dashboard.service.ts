@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Aba, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { countersInScope, countFromCounters, TAB_SITUACOES, tabOf } from './counters.repository.js';
 import * as repo from './dashboard.repository.js';
 import type { ListItem, SortField } from './dashboard.schemas.js';
@@ -36,11 +37,23 @@ function checkCombination(
   motivo: MotivoSemRenovacao | undefined,
 ) {
   if (aba && situacao && tabOf(situacao) !== aba) {
-    throw invalidField('/querystring/situacao', `in tab ${aba} must be one of: ${TAB_SITUACOES[aba].join(', ')}`);
+    throw invalidField(
+      '/querystring/situacao',
+      t(
+        `na aba ${aba} deve ser um destes: ${TAB_SITUACOES[aba].join(', ')}`,
+        `in tab ${aba} must be one of: ${TAB_SITUACOES[aba].join(', ')}`,
+      ),
+    );
   }
   const semRenovacao = situacao ? situacao === 'SEM_RENOVACAO' : !aba || aba === 'sem-renovacao';
   if (motivo && !semRenovacao) {
-    throw invalidField('/querystring/motivo', 'applies only to SEM_RENOVACAO entries (tab sem-renovacao)');
+    throw invalidField(
+      '/querystring/motivo',
+      t(
+        'vale só para entradas SEM_RENOVACAO (aba sem-renovacao)',
+        'applies only to SEM_RENOVACAO entries (tab sem-renovacao)',
+      ),
+    );
   }
 }
 
@@ -164,7 +177,8 @@ export async function tags(db: Db, caller: Caller, q: ListRequest & { brbIds?: n
     const rows = await repo.entryTags(db, caller, wanted);
     const found = new Set(rows.map((r) => r.id));
     const missing = wanted.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(`brbId ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw notFound(t(`brbId ${missing.join(', ')} não encontrado.`, `brbId ${missing.join(', ')} not found.`));
     const byId = new Map(rows.map((r) => [r.id, r.tags]));
     const itens = wanted.map((brbId) => ({ brbId, tags: byId.get(brbId) ?? [] }));
     return toPage(itens, 1, Math.max(itens.length, 1), itens.length);

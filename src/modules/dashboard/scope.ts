@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { callerHasIe, inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 
 export interface ScopeInput {
   ieId?: number;
@@ -43,7 +44,8 @@ export async function resolveIes(
   caller: Caller,
   input: ScopeInput & { journeyId?: number },
 ): Promise<number[] | null> {
-  if (input.ieId !== undefined && !callerHasIe(caller, input.ieId)) throw notFound(`IE ${input.ieId}`);
+  if (input.ieId !== undefined && !callerHasIe(caller, input.ieId))
+    throw notFound(t(`IE ${input.ieId} não encontrada.`, `IE ${input.ieId} not found.`));
   if (input.grupoIeId !== undefined) {
     let query = db
       .selectFrom('ie')
@@ -54,8 +56,13 @@ export async function resolveIes(
     const rows = await query.orderBy('ie.id').execute();
     if (rows.length === 0) {
       throw input.ieId !== undefined
-        ? notFound(`IE ${input.ieId} in group ${input.grupoIeId}`)
-        : notFound(`Grupo IE ${input.grupoIeId}`);
+        ? notFound(
+            t(
+              `IE ${input.ieId} não encontrada no grupo ${input.grupoIeId}.`,
+              `IE ${input.ieId} in group ${input.grupoIeId} not found.`,
+            ),
+          )
+        : notFound(t(`Grupo de IE ${input.grupoIeId} não encontrado.`, `IE group ${input.grupoIeId} not found.`));
     }
     return rows.map((r) => r.id);
   }
@@ -82,7 +89,8 @@ export async function resolveIes(
  */
 export async function resolveScope(db: Db, caller: Caller, input: JourneySelectionInput): Promise<Scope> {
   const rows = await (await journeysQuery(db, caller, input)).execute();
-  if (input.journeyId !== undefined && rows.length === 0) throw notFound(`Jornada ${input.journeyId}`);
+  if (input.journeyId !== undefined && rows.length === 0)
+    throw notFound(t(`Jornada ${input.journeyId} não encontrada.`, `Journey ${input.journeyId} not found.`));
   return { journeys: toJourneys(rows) };
 }
 
@@ -115,7 +123,10 @@ export const toJourneys = (
 export async function journeysQuery(db: Db, caller: Caller, input: JourneySelectionInput) {
   if ((input.ano === undefined) !== (input.semestre === undefined)) {
     const missing = input.ano === undefined ? 'ano' : 'semestre';
-    throw invalidField(`/querystring/${missing}`, 'give ano and semestre together to choose a period');
+    throw invalidField(
+      `/querystring/${missing}`,
+      t('informe ano e semestre juntos para escolher um período', 'give ano and semestre together to choose a period'),
+    );
   }
   // An explicit choice (IE, group or journey) overrides the preferred group.
   const named = input.ieId !== undefined || input.grupoIeId !== undefined || input.journeyId !== undefined;
@@ -173,7 +184,8 @@ export async function journeysQuery(db: Db, caller: Caller, input: JourneySelect
  */
 export function singleJourney(db: Db, caller: Caller, input: JourneySelectionInput): Expression<number | null> | null {
   if (input.ano !== undefined || input.semestre !== undefined || input.grupoIeId !== undefined) return null;
-  if (input.ieId !== undefined && !callerHasIe(caller, input.ieId)) throw notFound(`IE ${input.ieId}`);
+  if (input.ieId !== undefined && !callerHasIe(caller, input.ieId))
+    throw notFound(t(`IE ${input.ieId} não encontrada.`, `IE ${input.ieId} not found.`));
   const ieId = input.ieId ?? (!caller.all && caller.ies.length === 1 ? caller.ies[0] : undefined);
   if (ieId === undefined && input.journeyId === undefined) return null;
   let query = db
@@ -214,7 +226,7 @@ export async function checkFilterIds(db: Db, caller: Caller, ids: FilterIds): Pr
         .where((eb) => inCallerIes(eb, 'curso.ie_id', caller))
         .executeTakeFirst()
         .then((row) => {
-          if (!row) throw notFound(`Curso ${id}`);
+          if (!row) throw notFound(t(`Curso ${id} não encontrado.`, `Course ${id} not found.`));
         }),
     );
   }
@@ -228,7 +240,7 @@ export async function checkFilterIds(db: Db, caller: Caller, ids: FilterIds): Pr
         .where((eb) => inCallerIes(eb, 'campus.ie_id', caller))
         .executeTakeFirst()
         .then((row) => {
-          if (!row) throw notFound(`Campus ${id}`);
+          if (!row) throw notFound(t(`Campus ${id} não encontrado.`, `Campus ${id} not found.`));
         }),
     );
   }
@@ -241,7 +253,7 @@ export async function checkFilterIds(db: Db, caller: Caller, ids: FilterIds): Pr
         .where('id', '=', id)
         .executeTakeFirst()
         .then((row) => {
-          if (!row) throw notFound(`Turno ${id}`);
+          if (!row) throw notFound(t(`Turno ${id} não encontrado.`, `Shift (turno) ${id} not found.`));
         }),
     );
   }
