@@ -1,5 +1,6 @@
 import type { Static } from '@sinclair/typebox';
 import { invalidField } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import type { BondIn, ContractEndV3In, KeepLockIn, LockIn, WithdrawalIn } from './actions.schemas.js';
 import {
@@ -114,7 +115,13 @@ export function contractEndV3(body: Static<typeof ContractEndV3In>): ContractEnd
 /** Interface 2.2; `situacao`, when sent, must name the operation's own action type. */
 export function contractEndV2(body: Static<typeof ContractEndIn>, situacao: string): ContractEndInput {
   if (body.situacao !== undefined && body.situacao !== situacao) {
-    throw invalidField('/body/situacao', `must be ${situacao} for this operation (or be left out)`);
+    throw invalidField(
+      '/body/situacao',
+      t(
+        `deve ser ${situacao} nesta operação (ou ser omitido)`,
+        `must be ${situacao} for this operation (or be left out)`,
+      ),
+    );
   }
   if (body.data) parseIsoDay(body.data, '/body/data');
   return defined({
@@ -178,7 +185,11 @@ export function situationFlat(body: Static<typeof EnrolmentSituationIn>, fallbac
     inicioReembolso: '/body/inicio-reembolso',
   };
   const tipo = body.tipo ?? fallbackTipo;
-  if (tipo === undefined) throw invalidField('/body/tipo', 'is required: F for a withdrawal, E for a dropout');
+  if (tipo === undefined)
+    throw invalidField(
+      '/body/tipo',
+      t('é obrigatório: F para afastamento, E para evasão', 'is required: F for a withdrawal, E for a dropout'),
+    );
   const input: SituationInput = {
     tipo,
     ...defined({

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { invalidField, unprocessable } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { LISTS, listReference } from '../reference/reference.repository.js';
 import { type Pointers, type SituationField, type SituationInput, TIPO } from './actions.types.js';
 import { brDate, today } from './dates.js';
@@ -24,7 +25,13 @@ async function codesOf(trx: Trx, lista: string, tipo?: string): Promise<string[]
 
 function oneOf(value: string, allowed: string[], pointer: string) {
   if (!allowed.includes(value))
-    throw invalidField(pointer, `"${value}" is not a known code; use one of: ${allowed.join(', ')}`);
+    throw invalidField(
+      pointer,
+      t(
+        `"${value}" não é um código conhecido; use um destes: ${allowed.join(', ')}`,
+        `"${value}" is not a known code; use one of: ${allowed.join(', ')}`,
+      ),
+    );
 }
 
 /**
@@ -37,7 +44,10 @@ export async function checkCodes(trx: Trx, input: SituationInput, at: Pointers, 
   oneOf(input.tipo, await codesOf(trx, LISTS.tiposSituacaoMatricula), pointerOf(at, 'tipo'));
   oneOf(input.tipo, kinds, pointerOf(at, 'tipo'));
   if (input.tipo !== TIPO.bond && !input.dataOcorrido) {
-    throw invalidField(pointerOf(at, 'dataOcorrido'), `is required for tipo ${input.tipo}`);
+    throw invalidField(
+      pointerOf(at, 'dataOcorrido'),
+      t(`é obrigatório para o tipo ${input.tipo}`, `is required for tipo ${input.tipo}`),
+    );
   }
   if (input.situacaoMatricula !== undefined) {
     const pointer = pointerOf(at, 'situacaoMatricula');
@@ -53,11 +63,18 @@ export async function checkCodes(trx: Trx, input: SituationInput, at: Pointers, 
   }
   if (input.tipo === TIPO.withdrawal || input.tipo === TIPO.bond) {
     const pointer = pointerOf(at, 'motivo');
-    if (!input.motivo) throw invalidField(pointer, `is required for tipo ${input.tipo}`);
+    if (!input.motivo)
+      throw invalidField(pointer, t(`é obrigatório para o tipo ${input.tipo}`, `is required for tipo ${input.tipo}`));
     oneOf(input.motivo, await codesOf(trx, LISTS.motivosSituacaoMatricula, input.tipo), pointer);
   }
   if (input.tipo === TIPO.dropout && !input.motivo?.trim()) {
-    throw invalidField(pointerOf(at, 'motivo'), 'is required for a dropout (tipo E): describe the reason');
+    throw invalidField(
+      pointerOf(at, 'motivo'),
+      t(
+        'é obrigatório para uma evasão (tipo E): descreva o motivo',
+        'is required for a dropout (tipo E): describe the reason',
+      ),
+    );
   }
 }
 
@@ -65,8 +82,11 @@ export async function checkCodes(trx: Trx, input: SituationInput, at: Pointers, 
 export function checkOccurrence(input: SituationInput, at: Pointers): void {
   if (input.dataOcorrido && input.dataOcorrido > today()) {
     throw unprocessable(
-      `${pointerOf(at, 'dataOcorrido')}: the occurrence date ${brDate(input.dataOcorrido)} is in the future; inform it once it has happened.`,
-      { errors: [{ pointer: pointerOf(at, 'dataOcorrido'), message: 'is in the future' }] },
+      t(
+        `${pointerOf(at, 'dataOcorrido')}: a data de ocorrência ${brDate(input.dataOcorrido)} está no futuro; informe-a depois que tiver acontecido.`,
+        `${pointerOf(at, 'dataOcorrido')}: the occurrence date ${brDate(input.dataOcorrido)} is in the future; inform it once it has happened.`,
+      ),
+      { errors: [{ pointer: pointerOf(at, 'dataOcorrido'), message: t('está no futuro', 'is in the future') }] },
     );
   }
 }
@@ -75,7 +95,10 @@ export function checkOccurrence(input: SituationInput, at: Pointers): void {
 export function checkDropoutRestitution(input: SituationInput, at: Pointers): void {
   if (input.tipo === TIPO.dropout && input.situacaoRestituicao !== undefined && input.situacaoRestituicao !== 'A') {
     throw unprocessable(
-      `${pointerOf(at, 'situacaoRestituicao')}: a dropout (tipo E) brings restitution forward, so situacao-restituicao must be A (or be left out).`,
+      t(
+        `${pointerOf(at, 'situacaoRestituicao')}: uma evasão (tipo E) antecipa a restituição, então situacao-restituicao deve ser A (ou ser omitida).`,
+        `${pointerOf(at, 'situacaoRestituicao')}: a dropout (tipo E) brings restitution forward, so situacao-restituicao must be A (or be left out).`,
+      ),
     );
   }
 }
@@ -91,13 +114,19 @@ export interface LockCounters {
 export function checkLockLimits(contract: LockCounters, kept: boolean): void {
   if (contract.semestres_trancados + 1 > contract.max_semestres_trancamento) {
     throw unprocessable(
-      `This contract already has ${contract.semestres_trancados} locked semesters; the convênio allows at most ${contract.max_semestres_trancamento}.`,
+      t(
+        `Este contrato já tem ${contract.semestres_trancados} semestres trancados; o convênio permite no máximo ${contract.max_semestres_trancamento}.`,
+        `This contract already has ${contract.semestres_trancados} locked semesters; the convênio allows at most ${contract.max_semestres_trancamento}.`,
+      ),
       { limite: 'max_semestres_trancamento', maximo: contract.max_semestres_trancamento },
     );
   }
   if (kept && contract.trancamentos_consecutivos + 1 > contract.max_trancamentos_consecutivos) {
     throw unprocessable(
-      `This contract's lock has already been kept ${contract.trancamentos_consecutivos} consecutive times; the convênio allows at most ${contract.max_trancamentos_consecutivos}.`,
+      t(
+        `O trancamento deste contrato já foi mantido ${contract.trancamentos_consecutivos} vezes seguidas; o convênio permite no máximo ${contract.max_trancamentos_consecutivos}.`,
+        `This contract's lock has already been kept ${contract.trancamentos_consecutivos} consecutive times; the convênio allows at most ${contract.max_trancamentos_consecutivos}.`,
+      ),
       { limite: 'max_trancamentos_consecutivos', maximo: contract.max_trancamentos_consecutivos },
     );
   }

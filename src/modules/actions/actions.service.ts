@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import { applyTransition, type TransitionResult } from '../lifecycle/transition.js';
 import * as repo from './actions.repository.js';
@@ -96,7 +97,10 @@ async function keepLockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: 
   const earlier = await repo.concludedLockRequest(trx, r.brbId, r.solicitacaoId);
   if (earlier) {
     throw conflict(
-      `The lock of this semester is already recorded for brbId ${r.brbId} (request ${earlier.id}); there is nothing to keep.`,
+      t(
+        `O trancamento deste semestre já está registrado para o brbId ${r.brbId} (solicitação ${earlier.id}); não há o que manter.`,
+        `The lock of this semester is already recorded for brbId ${r.brbId} (request ${earlier.id}); there is nothing to keep.`,
+      ),
       { situacao: r.before.situacao, motivo: r.before.motivo, solicitacao: earlier.id },
     );
   }
@@ -212,7 +216,10 @@ export const keepLockOfProcess = (
 ) =>
   db.transaction().execute(async (trx) => {
     const processo = await repo.findProcess(trx, caller, processoId);
-    if (!processo) throw notFound(`Renewal process ${processoId}`);
+    if (!processo)
+      throw notFound(
+        t(`Processo de renovação ${processoId} não encontrado.`, `Renewal process ${processoId} not found.`),
+      );
     return keepLockIn(trx, caller, { ...command, brbId: processo.entrada_id });
   });
 

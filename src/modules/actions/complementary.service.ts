@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { allowedActions, type EntryState } from '../lifecycle/state-machine.js';
 import { LISTS, listReference } from '../reference/reference.repository.js';
 import { entryData, requestsInProgress } from './complementary.repository.js';
@@ -16,7 +17,10 @@ const codes = async (db: Db, lista: string) =>
  */
 export async function complementaryData(db: Db, caller: Caller, brbId: number) {
   const row = await entryData(db, caller, brbId);
-  if (!row) throw notFound(`Journey entry (brbId) ${brbId}`);
+  if (!row)
+    throw notFound(
+      t(`Entrada de jornada (brbId) ${brbId} não encontrada.`, `Journey entry (brbId) ${brbId} not found.`),
+    );
   const state: EntryState = { situacao: row.situacao, motivo: row.motivo };
   const [requests, tipos, situacoes, restituicao, motivos] = [
     await requestsInProgress(db, row.id),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, notFound, unprocessable } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { recordEntryEvent } from '../lifecycle/entry-event.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import { applyTransition } from '../lifecycle/transition.js';
@@ -37,7 +38,10 @@ async function removeIn(trx: Trx, caller: Caller, brbId: number, input: Contract
   const signed = await repo.signedAddendum(trx, r.brbId);
   if (signed) {
     throw conflict(
-      `The addendum of ${signed.ano}/${signed.semestre} (${signed.id}) was signed for this entry, so its contract cannot be deleted; cancel it instead.`,
+      t(
+        `O aditivo de ${signed.ano}/${signed.semestre} (${signed.id}) foi assinado para esta entrada, então o contrato não pode ser excluído; cancele-o.`,
+        `The addendum of ${signed.ano}/${signed.semestre} (${signed.id}) was signed for this entry, so its contract cannot be deleted; cancel it instead.`,
+      ),
       {
         situacao: r.before.situacao,
         motivo: r.before.motivo,
@@ -62,7 +66,13 @@ export const endByContract = (
 ) =>
   db.transaction().execute(async (trx) => {
     const entry = await repo.entryOfContract(trx, caller, ids.contratoId, ids.bolsaId);
-    if (!entry) throw notFound(`Contract ${ids.contratoId} with bolsa ${ids.bolsaId}`);
+    if (!entry)
+      throw notFound(
+        t(
+          `Contrato ${ids.contratoId} com a bolsa ${ids.bolsaId} não encontrado.`,
+          `Contract ${ids.contratoId} with bolsa ${ids.bolsaId} not found.`,
+        ),
+      );
     return kind === 'cancel' ? cancelIn(trx, caller, entry.id, input) : removeIn(trx, caller, entry.id, input);
   });
 
@@ -95,13 +105,22 @@ export const forecast = (
     if ('brbId' in target) brbId = target.brbId;
     else {
       const processo = await repo.findProcess(trx, caller, target.processoId);
-      if (!processo) throw notFound(`Renewal process ${target.processoId}`);
+      if (!processo)
+        throw notFound(
+          t(
+            `Processo de renovação ${target.processoId} não encontrado.`,
+            `Renewal process ${target.processoId} not found.`,
+          ),
+        );
       brbId = processo.entrada_id;
     }
     const before = await repo.contractOfEntry(trx, caller, brbId);
     if (before && input.previsaoFormatura < before.primeiro_mes_credito) {
       throw unprocessable(
-        `The graduation forecast ${brDate(input.previsaoFormatura)} is before the contract's first credited month (${brDate(before.primeiro_mes_credito)}).`,
+        t(
+          `A previsão de formatura ${brDate(input.previsaoFormatura)} é anterior ao primeiro mês creditado do contrato (${brDate(before.primeiro_mes_credito)}).`,
+          `The graduation forecast ${brDate(input.previsaoFormatura)} is before the contract's first credited month (${brDate(before.primeiro_mes_credito)}).`,
+        ),
       );
     }
     const inicioRestituicao = firstDayOfNextMonth(input.previsaoFormatura);
@@ -140,7 +159,10 @@ export const forecast = (
 export const editEnrolmentNumber = (db: Db, caller: Caller, processoId: number, matricula: string) =>
   db.transaction().execute(async (trx) => {
     const processo = await repo.findProcess(trx, caller, processoId);
-    if (!processo) throw notFound(`Renewal process ${processoId}`);
+    if (!processo)
+      throw notFound(
+        t(`Processo de renovação ${processoId} não encontrado.`, `Renewal process ${processoId} not found.`),
+      );
     const event = await recordEntryEvent(trx, {
       caller,
       brbId: processo.entrada_id,

@@ -1,4 +1,5 @@
 import { invalidField } from '../../http/errors.js';
+import { type Text, t } from '../../http/i18n.js';
 
 /**
  * Calendar days as 'yyyy-mm-dd' strings (what both drivers return for `date` columns). The
@@ -16,26 +17,44 @@ function realDay(year: number, month: number, day: number): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-function parse(value: string, pattern: RegExp, order: 'dmy' | 'ymd', pointer: string, format: string): string {
+function parse(value: string, pattern: RegExp, order: 'dmy' | 'ymd', pointer: string, format: Text): string {
   const m = pattern.exec(value);
   const day = m
     ? order === 'dmy'
       ? realDay(Number(m[3]), Number(m[2]), Number(m[1]))
       : realDay(Number(m[1]), Number(m[2]), Number(m[3]))
     : null;
-  if (!day) throw invalidField(pointer, `"${value}" is not a real date in the format ${format}`);
+  if (!day)
+    throw invalidField(
+      pointer,
+      t(
+        `"${value}" não é uma data real no formato ${format.pt}`,
+        `"${value}" is not a real date in the format ${format.en}`,
+      ),
+    );
   return day;
 }
 
 /** dd-mm-yyyy → yyyy-mm-dd. */
-export const parseBrDate = (value: string, pointer: string) => parse(value, BR, 'dmy', pointer, 'dd-mm-yyyy');
+export const parseBrDate = (value: string, pointer: string) =>
+  parse(value, BR, 'dmy', pointer, t('dd-mm-aaaa, por exemplo 20-11-2026', 'dd-mm-yyyy, for example 20-11-2026'));
 
 /** yyyy-mm-dd → yyyy-mm-dd (checked). */
-export const parseIsoDate = (value: string, pointer: string) => parse(value, ISO, 'ymd', pointer, 'yyyy-mm-dd');
+export const parseIsoDate = (value: string, pointer: string) =>
+  parse(value, ISO, 'ymd', pointer, t('aaaa-mm-dd, por exemplo 2026-11-20', 'yyyy-mm-dd, for example 2026-11-20'));
 
 /** ISO 8601 date or date-time → its calendar day, as written (no time-zone shift). */
 export const parseIsoDay = (value: string, pointer: string) =>
-  parse(value, ISO_PREFIX, 'ymd', pointer, 'ISO 8601 (yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ)');
+  parse(
+    value,
+    ISO_PREFIX,
+    'ymd',
+    pointer,
+    t(
+      'ISO 8601 (aaaa-mm-dd ou aaaa-mm-ddThh:mm:ssZ, por exemplo 2026-11-20T14:30:00Z)',
+      'ISO 8601 (yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ, for example 2026-11-20T14:30:00Z)',
+    ),
+  );
 
 // Today and month boundaries are business dates: one clock and calendar for the whole service.
 export { firstDayOfNextMonth, today } from '../../lib/business-date.js';

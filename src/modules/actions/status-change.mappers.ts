@@ -1,4 +1,5 @@
 import { invalidField } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import type { ValuesOut } from './actions.schemas.js';
 import type { ActionOutcome, Pointers } from './actions.types.js';
 import { parseBrDate, parseIsoDate } from './dates.js';
@@ -15,7 +16,13 @@ const br = (value: string | undefined, pointer: string) =>
 
 export function statusChange(body: StatusChangeBody, brbId: number): StatusChange {
   if (body.brbId !== undefined && body.brbId !== brbId) {
-    throw invalidField('/body/brbId', `must be the brbId of the path (${brbId}) or be left out`);
+    throw invalidField(
+      '/body/brbId',
+      t(
+        `deve ser o brbId do caminho (${brbId}) ou ser omitido`,
+        `must be the brbId of the path (${brbId}) or be left out`,
+      ),
+    );
   }
   const note = body.situacao !== 'REVISAO_ANALISE' && body.motivo ? { motivoComplementar: body.motivo } : {};
   const base = '/body/situacaoMatricula';
