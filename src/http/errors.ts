@@ -50,11 +50,19 @@ export const unauthorized = (message: Message) =>
   new AppError(401, 'unauthorized', message, {}, { 'www-authenticate': 'Bearer' });
 export const forbidden = (message: Message) => new AppError(403, 'forbidden', message);
 /**
- * 404. Give the whole sentence in both languages: `notFound(t('Processo 7 não encontrado.',
- * 'Process 7 not found.'))`. A plain string (legacy) names the thing: `notFound('Process 7')`.
+ * 404. Best: the whole sentence in both languages, ending with a full stop:
+ * `notFound(t('Processo 7 não encontrado.', 'Process 7 not found.'))`. A Text without a full stop
+ * (or a plain string) names the thing: `notFound(t('Processo 7', 'Process 7'))` answers
+ * "Não encontrado: Processo 7." / "Process 7 not found.".
  */
-export const notFound = (what: Message) =>
-  new AppError(404, 'not-found', typeof what === 'string' ? `${what} not found.` : what);
+export const notFound = (what: Message) => {
+  const text = asText(what);
+  return new AppError(
+    404,
+    'not-found',
+    text.en.endsWith('.') ? text : { pt: `Não encontrado: ${text.pt}.`, en: `${text.en} not found.` },
+  );
+};
 export const conflict = (message: Message, extra: Record<string, unknown> = {}) =>
   new AppError(409, 'conflict', message, extra);
 export const unprocessable = (message: Message, extra: Record<string, unknown> = {}) =>

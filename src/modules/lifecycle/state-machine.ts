@@ -1,4 +1,5 @@
 import { type MotivoSemRenovacao, SITUACOES, type Situacao } from '../../db/schema.js';
+import { type Text, t } from '../../http/i18n.js';
 
 /**
  * The journey entry's state machine (DOMAIN.md, "Transitions"). Pure: it decides, callers apply.
@@ -135,7 +136,28 @@ export function allowedActions(state: EntryState, door: Door = 'padrao'): Action
   return ACTIONS.filter((a) => a !== 'JANELA_ENCERRADA' && allowedFrom(a, door).some((f) => matches(state, f)));
 }
 
-export type Decision = { ok: true; next: EntryState } | { ok: false; reason: string; allowed: Action[] };
+/** `reason` is English (logs, tests); `message` is what a person reads, in both languages. */
+export type Decision = { ok: true; next: EntryState } | { ok: false; reason: string; message: Text; allowed: Action[] };
+
+/** The actions' descriptions in Portuguese, for refusals a person reads. */
+const DESCRICAO: Record<Action, string> = {
+  ENVIAR_VALORES: 'enviar valores',
+  REENVIAR_VALORES: 'reenviar valores',
+  PROCESSAMENTO_ACEITO: 'processamento aceito; aditivo gerado',
+  PROCESSAMENTO_RECUSADO: 'processamento recusado',
+  ASSINATURA: 'o estudante assinou o aditivo',
+  TRANCAMENTO: 'trancamento de matrícula',
+  MANTER_TRANCAMENTO: 'manter o trancamento neste semestre',
+  AFASTAMENTO: 'afastamento',
+  EVASAO: 'evasão',
+  MANUTENCAO_VINCULO: 'manutenção de vínculo',
+  REVISAO_ANALISE: 'revisão da análise pela fundação',
+  INATIVAR: 'inativar o estudante',
+  PREVISAO_FORMATURA: 'nova previsão de formatura',
+  CANCELAR: 'cancelar o contrato',
+  EXCLUIR: 'excluir o contrato (sem aditivo assinado)',
+  JANELA_ENCERRADA: 'janela de renovação encerrada sem nenhuma ação',
+};
 
 export function describeState(state: EntryState): string {
   return state.motivo ? `${state.situacao}/${state.motivo}` : state.situacao;
@@ -145,16 +167,26 @@ export function describeState(state: EntryState): string {
 export function next(state: EntryState, action: Action, door: Door = 'padrao'): Decision {
   const rule = TRANSITIONS[action];
   if (door === 'alterar-status' && state.situacao !== 'SEM_RENOVACAO') {
+    const reason = `Status-change operations apply only to entries in SEM_RENOVACAO; this entry is ${describeState(state)}.`;
     return {
       ok: false,
-      reason: `Status-change operations apply only to entries in SEM_RENOVACAO; this entry is ${describeState(state)}.`,
+      reason,
+      message: t(
+        `As operações de alteração de status valem só para entradas em SEM_RENOVACAO; esta entrada está em ${describeState(state)}.`,
+        reason,
+      ),
       allowed: allowedActions(state, 'padrao'),
     };
   }
   if (!allowedFrom(action, door).some((f) => matches(state, f))) {
+    const reason = `Action ${action} (${rule.description}) is not allowed from ${describeState(state)}.`;
     return {
       ok: false,
-      reason: `Action ${action} (${rule.description}) is not allowed from ${describeState(state)}.`,
+      reason,
+      message: t(
+        `A ação ${action} (${DESCRICAO[action]}) não é permitida a partir de ${describeState(state)}.`,
+        reason,
+      ),
       allowed: allowedActions(state, door),
     };
   }
