@@ -106,19 +106,20 @@ describe('a sheet larger than one chunk', () => {
 });
 
 describe('an entry that changes while its chunk is applied', () => {
-  test('the import answers 409 and records nothing, not even the chunks before it', {
+  test('that row becomes its error (CONCORRENCIA); every other row is recorded (issue 12, case 12)', {
     skip:
       testDatabaseKind === 'pglite' &&
-      'PGlite runs one transaction at a time, so no other change can happen during an import',
+      'needs two sessions, and PGlite runs one transaction at a time: this test runs on PostgreSQL (npm run test:pg, ' +
+        '.ci/run); test/rules/values-batch-concurrency.test.ts checks the same rule on PGlite inside one transaction',
   }, async () => {
     const { entries } = await ieWithEntries(t.db, ['APTO', 'APTO', 'APTO', 'APTO', 'APTO'], mine);
     const ids = entries.map((x) => x.brbId);
     const moved = ids[4]!;
     const before = await written();
     // Another transaction holds the entry of row 6 (chunk 2) and commits a change to it only
-    // after the import has read it as APTO and is waiting for its lock. Chunk 1's rows are all
-    // refused, so the import holds no journey counter the other change needs (if it did, the two
-    // would deadlock and PostgreSQL would end one of them: also a 409 that records nothing).
+    // after the import has read it as APTO and is waiting for its lock: the import waits, then
+    // finds the entry changed. Chunk 1's rows are all refused (valorContrato), so the import holds
+    // no journey counter the other change needs.
     let release!: () => void;
     const released = new Promise<void>((resolve) => {
       release = resolve;
@@ -133,11 +134,35 @@ describe('an entry that changes while its chunk is applied', () => {
     release();
     const [response] = await Promise.all([importing, other]);
 
-    assert.equal(response.statusCode, 409, response.body);
-    assert.match(problemOf(response).detail, /changed state while these values were being sent.*send them again/);
-    assert.deepEqual(await written(), before);
-    assert.equal((await entryState(t.db, ids[3]!)).situacao, 'APTO');
+    assert.equal(response.statusCode, 200, response.body);
+    const body = response.json() as { lote: number; registrosComSucesso: number; registrosComErro: number };
+    assert.deepEqual([body.registrosComSucesso, body.registrosComErro], [1, 4]);
+    const rows = await batchRows(t.db, body.lote);
+    assert.deepEqual(
+      rows.map((r) => [r.linha, r.resultado, r.erros.map((x) => x.regra)]),
+      [
+        [2, 'ERRO', ['VALOR_CONTRATO']],
+        [3, 'ERRO', ['VALOR_CONTRATO']],
+        [4, 'ERRO', ['VALOR_CONTRATO']],
+        [5, 'SUCESSO', []],
+        [6, 'ERRO', ['CONCORRENCIA']],
+      ],
+    );
+    assert.match(rows[4]!.erros[0]!.mensagem, /send this row again/);
+    assert.equal((await entryState(t.db, ids[3]!)).situacao, 'EM_PROCESSAMENTO');
     assert.equal((await entryState(t.db, moved)).situacao, 'CANCELADO');
+    // One batch, five rows; one request and one event (row 5's): the lost row stands for none.
+    const now = await written();
+    assert.deepEqual(
+      [
+        now.lote - before.lote,
+        now.linhas - before.linhas,
+        now.solicitacoes - before.solicitacoes,
+        now.eventos - before.eventos,
+      ],
+      [1, 5, 1, 1],
+    );
+    assert.equal((await openRequests(t.db, moved)).length, 0);
   });
 });
 

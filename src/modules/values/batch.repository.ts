@@ -165,12 +165,14 @@ export async function replacePrevious(trx: Q, chunk: ChunkRows): Promise<number[
 
 /**
  * Moves the chunk's SUCESSO entries to EM_PROCESSAMENTO and locks its PENDENTE entries, each only
- * if it is still in the state the check read. Returns how many rows were expected and how many
- * entries were still in that state: fewer means another change got there first, and the batch
- * must not be recorded (the caller rolls it back).
+ * if it is still in the state the check read. An entry another transaction holds is waited for
+ * (the row lock); one that another change moved meanwhile (committed between the check and here)
+ * is not moved, and its row becomes that row's error (CONCORRENCIA): the batch keeps every other
+ * row (issue 12, case 12: one student changed by hand must not cost the other 99,999). The row
+ * then stands for no request or event, like any other error. Returns how many rows that hit.
  */
-export async function moveEntries(trx: Q, chunk: ChunkRows): Promise<{ expected: number; held: number }> {
-  const result = await sql<{ expected: number; held: number }>`
+export async function moveEntries(trx: Q, chunk: ChunkRows): Promise<{ lost: number }> {
+  const result = await sql<{ lost: number }>`
     with movidas as (
       update entrada_jornada e set situacao = 'EM_PROCESSAMENTO', motivo = null, versao = e.versao + 1,
         updated_at = now()
@@ -184,9 +186,20 @@ export async function moveEntries(trx: Q, chunk: ChunkRows): Promise<{ expected:
         and v.entrada_id = e.id and e.situacao = v.situacao_anterior
         and e.motivo is not distinct from v.motivo_anterior
       for update of e
+    ),
+    perdidas as (
+      update lote_linha v set resultado = 'ERRO', processamento = 'NAO_APLICAVEL', solicitacao_id = null,
+        evento_id = null, erros = v.erros || jsonb_build_array(jsonb_build_object('campo', 'brbId',
+          'regra', 'CONCORRENCIA', 'mensagem', format('was changed by another operation while this batch was '
+            || 'being applied (it had been read as %s); check the student and send this row again',
+            v.situacao_anterior)))
+      from entrada_jornada e
+      where v.lote_id = ${chunk.loteId}::int8 and v.linha between ${chunk.first}::int4 and ${chunk.last}::int4
+        and v.resultado in ('SUCESSO', 'PENDENTE') and e.id = v.entrada_id
+        and e.id not in (select id from movidas) and e.id not in (select id from retidas)
+      returning v.linha
     )
-    select (select count(*) from ${chunkRows(chunk)} and v.resultado in ('SUCESSO', 'PENDENTE'))::int4 as expected,
-      ((select count(*) from movidas) + (select count(*) from retidas))::int4 as held
+    select (select count(*) from perdidas)::int4 as lost
   `.execute(trx);
   return result.rows[0]!;
 }

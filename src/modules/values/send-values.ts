@@ -2,7 +2,6 @@ import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import { conflict } from '../../http/errors.js';
 import { allowedFrom, type Door } from '../lifecycle/state-machine.js';
 import * as batches from './batch.repository.js';
 import { type BatchResult, type LockData, recordLockEnd, summarize } from './batch-result.js';
@@ -155,15 +154,11 @@ export class BatchWriter {
     await batches.decideChunk(trx, this.check);
     // Row numbers grow through the batch, so the chunk's rows are the ones between its first and last.
     const chunk = { loteId: this.loteId, first: rows[0]!.linha, last: rows.at(-1)!.linha };
+    // Entries first: a row whose entry changed meanwhile becomes an error and replaces nothing.
+    await batches.moveEntries(trx, chunk);
     if (this.replaces) {
       const touched = await batches.replacePrevious(trx, chunk);
       if (touched.length > 0) await batches.closeSettledBatches(trx, touched);
-    }
-    const { expected, held } = await batches.moveEntries(trx, chunk);
-    if (held < expected) {
-      throw conflict(
-        `${expected - held} of the students changed state while these values were being sent, so nothing was recorded; send them again.`,
-      );
     }
   }
 
