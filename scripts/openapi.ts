@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createDatabase } from '../src/db/database.js';
 import { createAuth } from '../src/http/auth.js';
+import { writeWebApi } from './web-api.js';
 
 const FILE = 'docs/openapi.json';
 
@@ -39,6 +40,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`${FILE} is up to date and valid OpenAPI 3.1.`);
   } else {
     writeFileSync(FILE, generated);
+    await writeWebApi(); // the portal's client types follow the document (web/src/lib/api/schema.d.ts)
     const operations = Object.values(JSON.parse(generated).paths as Record<string, object>).reduce(
       (n: number, p) => n + Object.keys(p).length,
       0,

@@ -6,8 +6,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { App } from './types.js';
 
-/** The built portal (`npm run build:web`); the same relative place from src/http and dist/http. */
-export const PORTAL_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+/** The built portal (`npm run build:web`): the same relative place from src/http and dist/http (tests point elsewhere). */
+export const PORTAL_DIST = process.env.RENOVA_PORTAL_DIST ?? fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Paths that belong to the API: never answered with the portal's page, whatever the Accept. */
 const API_PATH = /^\/(s|api|docs|openapi\.json|healthz|readyz|metrics)(\/|$)/;
@@ -51,7 +51,11 @@ const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').in
  * the next navigation), and index.html for any other GET of a non-API path that asks for HTML
  * (the portal's own routes, deep links included). API paths keep their problem+json 404/405.
  */
-export async function registerPortal(app: App, config: Config, dist = PORTAL_DIST): Promise<void> {
+export async function registerPortal(
+  app: App,
+  config: Config,
+  dist = process.env.RENOVA_PORTAL_DIST ?? PORTAL_DIST,
+): Promise<void> {
   const base = config.basePath;
   const csp = contentSecurityPolicy(config);
   const built = existsSync(`${dist}/index.html`);

@@ -1,0 +1,3 @@
+import { JourneysPage } from '../../features/journeys/components/journeys-page.tsx';
+
+export default JourneysPage;

@@ -1,0 +1,3 @@
+import { SimulatorPage } from '../../features/refunds/components/simulator-page.tsx';
+
+export default SimulatorPage;

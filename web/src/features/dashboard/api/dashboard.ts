@@ -1,0 +1,51 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client.ts';
+import type { components, paths } from '../../../lib/api/schema';
+import type { Tab } from '../../../lib/labels.ts';
+
+export type ListQuery = NonNullable<paths['/s/v2/renovacao/{renewalTabEnum}']['get']['parameters']['query']>;
+export type Scope = Pick<ListQuery, 'journeyId'>;
+
+/** Values the lists can be filtered on, and the journeys to switch between. */
+export function useFilterValues(scope: Scope) {
+  return useQuery({
+    queryKey: ['filtros', scope],
+    queryFn: async () => unwrap(await api.GET('/s/v2/renovacao/filtros', { params: { query: scope } })),
+    staleTime: 60_000,
+  });
+}
+
+export function useCounters(scope: Scope) {
+  return useQuery({
+    queryKey: ['contadores', scope],
+    queryFn: async () => unwrap(await api.GET('/s/v2/renovacao/dashboard/contadores', { params: { query: scope } })),
+  });
+}
+
+/** One page of a tab; the bond-maintenance tab is listed at its own path (the tab path is its existence check). */
+export function useTabList(tab: Tab, query: ListQuery) {
+  return useQuery({
+    queryKey: ['aba', tab, query],
+    // The lists also answer CSV (Accept: text/csv); the portal asks JSON, so the body is the page.
+    queryFn: async (): Promise<components['schemas']['RenewalListPage']> =>
+      unwrap<unknown>(
+        tab === 'manutencao-vinculo'
+          ? await api.GET('/s/v2/renovacao/manutencao-vinculo/estudantes', { params: { query } })
+          : await api.GET('/s/v2/renovacao/{renewalTabEnum}', { params: { path: { renewalTabEnum: tab }, query } }),
+      ) as components['schemas']['RenewalListPage'],
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useAutocomplete(scope: Scope, termo: string) {
+  return useQuery({
+    queryKey: ['autocomplete', scope, termo],
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api.GET('/s/v2/renovacao/autocomplete', { params: { query: { ...scope, termo, limite: 8 } }, signal }),
+      ),
+    enabled: termo.trim().length >= 3,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,64 @@
+import { Badge, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Empty, QueryState } from '../../../components/states.tsx';
+import { formatDate, formatInteger, formatPeriod } from '../../../lib/format.ts';
+import { useJourneys } from '../api/journeys.ts';
+
+/** Jornadas: every journey of the caller's IEs, latest first. */
+export function JourneysPage() {
+  const [pagina, setPagina] = useState(1);
+  const journeys = useJourneys(pagina);
+  return (
+    <Stack>
+      <Title order={1}>Jornadas</Title>
+      <QueryState query={journeys}>
+        {(page) =>
+          page.total === 0 ? (
+            <Empty>Nenhuma jornada.</Empty>
+          ) : (
+            <>
+              <Table striped withTableBorder aria-label="Jornadas">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>IE</Table.Th>
+                    <Table.Th>Período</Table.Th>
+                    <Table.Th>Tipo</Table.Th>
+                    <Table.Th>Janela</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {page.itens.map((j) => (
+                    <Table.Tr key={j.id}>
+                      <Table.Td>{j.ieSigla}</Table.Td>
+                      <Table.Td>{formatPeriod(j.ano, j.semestre)}</Table.Td>
+                      <Table.Td>{j.tipoDescricao ?? j.tipo}</Table.Td>
+                      <Table.Td>
+                        {formatDate(j.janelaInicio)} a {formatDate(j.janelaFim)}
+                      </Table.Td>
+                      <Table.Td>
+                        <Badge color={j.status === 'ABERTA' ? 'green' : 'gray'}>
+                          {j.status === 'ABERTA' ? 'Aberta' : 'Encerrada'}
+                        </Badge>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+              <Group justify="space-between">
+                <Text size="sm">{formatInteger(page.total)} jornadas</Text>
+                <Pagination
+                  total={page.totalPaginas}
+                  value={page.pagina}
+                  onChange={setPagina}
+                  size="sm"
+                  getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+                />
+              </Group>
+            </>
+          )
+        }
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client.ts';
+
+const KEY = ['notificacoes'] as const;
+
+export function useNotifications(enabled = true) {
+  return useQuery({
+    queryKey: KEY,
+    queryFn: async () => unwrap(await api.GET('/s/v2/ies/notificacoes')),
+    enabled,
+    refetchInterval: 60_000,
+  });
+}
+
+/** The header's badge: unread notifications of the caller. */
+export function useUnreadCount(enabled: boolean) {
+  const query = useNotifications(enabled);
+  return { ...query, data: query.data?.naoLidas };
+}
+
+export function useMarkViewed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (idNotificacao: number) =>
+      unwrap(
+        await api.POST('/s/v2/ies/notificacoes/{idNotificacao}/visualizada', { params: { path: { idNotificacao } } }),
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
