@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { callerHasIe, inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { moneyJsonOrNull } from '../../lib/money.js';
 import { type ComplementaryFilter, type ComplementaryRow, complementaryPage } from './complementary.repository.js';
 import { SHEET_MEDIA_TYPES, type SheetFormat } from './sheet.js';
@@ -78,7 +79,8 @@ export function template(formato: Format): Answer {
 export async function complementaryData(db: Db, caller: Caller, request: ComplementaryRequest, accept?: string) {
   const formato = formatFrom(request.formato, accept);
   if (request.modelo) return template(formato);
-  if (request.ieId !== undefined && !callerHasIe(caller, request.ieId)) throw notFound(`IE ${request.ieId}`);
+  if (request.ieId !== undefined && !callerHasIe(caller, request.ieId))
+    throw notFound(t(`IE ${request.ieId} não encontrada.`, `IE ${request.ieId} not found.`));
   if (request.jornadaId !== undefined) {
     const journey = await db
       .selectFrom('jornada')
@@ -86,7 +88,8 @@ export async function complementaryData(db: Db, caller: Caller, request: Complem
       .where('id', '=', request.jornadaId)
       .where((eb) => inCallerIes(eb, 'jornada.ie_id', caller))
       .executeTakeFirst();
-    if (!journey) throw notFound(`Journey ${request.jornadaId}`);
+    if (!journey)
+      throw notFound(t(`Jornada ${request.jornadaId} não encontrada.`, `Journey ${request.jornadaId} not found.`));
   }
   const filter: ComplementaryFilter = {
     situacao: request.situacao ?? 'APTO',

@@ -3,6 +3,7 @@ import { setFlagsFromString } from 'node:v8';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../http/errors.js';
+import { type Text, t } from '../../http/i18n.js';
 import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js';
 
 /**
@@ -39,11 +40,14 @@ export interface SheetRecord {
 
 /** A file the reader could not make sense of: bad input, answered 400 (never 5xx). */
 export class SheetReadError extends AppError {
-  constructor(format: SheetFormat, reason: string) {
+  constructor(format: SheetFormat, reason: Text) {
     super(
       400,
       'bad-sheet',
-      `The file could not be read as ${format === 'csv' ? 'CSV' : 'an xlsx workbook'}: ${reason}`,
+      t(
+        `O arquivo não pôde ser lido como ${format === 'csv' ? 'CSV' : 'planilha xlsx'}: ${reason.pt}`,
+        `The file could not be read as ${format === 'csv' ? 'CSV' : 'an xlsx workbook'}: ${reason.en}`,
+      ),
     );
   }
 }
@@ -63,17 +67,31 @@ export async function* readSheet(stream: Readable, format: SheetFormat): AsyncGe
       const field = columns![i];
       if (field) values[field] = cell;
       else if (!isBlankCell(cell))
-        throw badRequest(`Row ${linha} has a value in column ${i + 1}, which has no header.`);
+        throw badRequest(
+          t(
+            `A linha ${linha} tem um valor na coluna ${i + 1}, que não tem cabeçalho.`,
+            `Row ${linha} has a value in column ${i + 1}, which has no header.`,
+          ),
+        );
     });
     data++;
     yield { linha, values };
   }
   if (!columns) {
     throw badRequest(
-      'The file is empty: it needs a header row with the column names (download the template) and one row per student.',
+      t(
+        'O arquivo está vazio: ele precisa de uma linha de cabeçalho com os nomes das colunas (baixe o modelo) e uma linha por estudante.',
+        'The file is empty: it needs a header row with the column names (download the template) and one row per student.',
+      ),
     );
   }
-  if (data === 0) throw badRequest('The file has a header row but no student rows; add one row per student.');
+  if (data === 0)
+    throw badRequest(
+      t(
+        'O arquivo tem a linha de cabeçalho, mas nenhuma linha de estudante; inclua uma linha por estudante.',
+        'The file has a header row but no student rows; add one row per student.',
+      ),
+    );
 }
 
 function isBlankCell(cell: unknown): boolean {
@@ -100,14 +118,25 @@ function mapHeader(cells: unknown[]): (ValueField | null)[] {
   }
   const missing = REQUIRED_FIELDS.filter((f) => !columns.includes(f));
   const problems = [
-    unknown.length > 0 ? `unknown columns ${unknown.map((c) => JSON.stringify(c)).join(', ')}` : '',
-    repeated.length > 0 ? `repeated columns ${repeated.join(', ')}` : '',
-    missing.length > 0 ? `missing columns ${missing.join(', ')}` : '',
-  ].filter(Boolean);
+    unknown.length > 0
+      ? t(
+          `colunas desconhecidas ${unknown.map((c) => JSON.stringify(c)).join(', ')}`,
+          `unknown columns ${unknown.map((c) => JSON.stringify(c)).join(', ')}`,
+        )
+      : null,
+    repeated.length > 0
+      ? t(`colunas repetidas ${repeated.join(', ')}`, `repeated columns ${repeated.join(', ')}`)
+      : null,
+    missing.length > 0 ? t(`colunas ausentes ${missing.join(', ')}`, `missing columns ${missing.join(', ')}`) : null,
+  ].filter((p): p is Text => p !== null);
   if (problems.length > 0) {
     throw badRequest(
-      `The header row is not valid: ${problems.join('; ')}. Columns are the FillValuesInDto field names: ${VALUE_FIELDS.join(', ')} ` +
-        `(required: ${REQUIRED_FIELDS.join(', ')}); download the template.`,
+      t(
+        `A linha de cabeçalho não é válida: ${problems.map((p) => p.pt).join('; ')}. As colunas são os nomes de campo de FillValuesInDto: ${VALUE_FIELDS.join(', ')} ` +
+          `(obrigatórias: ${REQUIRED_FIELDS.join(', ')}); baixe o modelo.`,
+        `The header row is not valid: ${problems.map((p) => p.en).join('; ')}. Columns are the FillValuesInDto field names: ${VALUE_FIELDS.join(', ')} ` +
+          `(required: ${REQUIRED_FIELDS.join(', ')}); download the template.`,
+      ),
     );
   }
   return columns;
@@ -151,7 +180,13 @@ function peek(stream: Readable): Promise<Buffer | null> {
 function peekSheet(stream: Readable, format: SheetFormat): Promise<Buffer | null> {
   return peek(stream).catch((error: unknown) => {
     if (error instanceof AppError || isUploadError(error)) throw error;
-    throw new SheetReadError(format, `the upload ended before the file did (${(error as Error).message})`);
+    throw new SheetReadError(
+      format,
+      t(
+        `o envio terminou antes do fim do arquivo (${(error as Error).message})`,
+        `the upload ended before the file did (${(error as Error).message})`,
+      ),
+    );
   });
 }
 
@@ -165,7 +200,14 @@ function delimiterOf(first: Buffer): ',' | ';' {
 async function* csvRows(stream: Readable): AsyncGenerator<{ linha: number; cells: unknown[] }> {
   const first = await peekSheet(stream, 'csv');
   if (!first) return;
-  if (first.includes(0)) throw new SheetReadError('csv', 'it is binary, not text; save the sheet as CSV (UTF-8).');
+  if (first.includes(0))
+    throw new SheetReadError(
+      'csv',
+      t(
+        'ele é binário, não texto; salve a planilha como CSV (UTF-8).',
+        'it is binary, not text; save the sheet as CSV (UTF-8).',
+      ),
+    );
   const parser = parse({
     bom: true,
     delimiter: delimiterOf(first),
@@ -182,7 +224,13 @@ async function* csvRows(stream: Readable): AsyncGenerator<{ linha: number; cells
     }
   } catch (error) {
     if (error instanceof AppError || isUploadError(error)) throw error;
-    throw new SheetReadError('csv', `near row ${linha + 1}: ${(error as Error).message}`);
+    throw new SheetReadError(
+      'csv',
+      t(
+        `perto da linha ${linha + 1}: ${(error as Error).message}`,
+        `near row ${linha + 1}: ${(error as Error).message}`,
+      ),
+    );
   }
 }
 
@@ -192,7 +240,13 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cell
   const first = await peekSheet(stream, 'xlsx');
   if (!first) return;
   if (!first.subarray(0, 4).equals(ZIP_MAGIC)) {
-    throw new SheetReadError('xlsx', 'it is not an xlsx file (Excel 2007 or later); save it as .xlsx or as CSV.');
+    throw new SheetReadError(
+      'xlsx',
+      t(
+        'não é um arquivo xlsx (Excel 2007 ou posterior); salve-o como .xlsx ou como CSV.',
+        'it is not an xlsx file (Excel 2007 or later); save it as .xlsx or as CSV.',
+      ),
+    );
   }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
@@ -223,7 +277,13 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cell
     }
   } catch (error) {
     if (error instanceof AppError || isUploadError(error)) throw error;
-    throw new SheetReadError('xlsx', `near row ${linha + 1}: ${(error as Error).message}`);
+    throw new SheetReadError(
+      'xlsx',
+      t(
+        `perto da linha ${linha + 1}: ${(error as Error).message}`,
+        `near row ${linha + 1}: ${(error as Error).message}`,
+      ),
+    );
   }
 }
 

@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { IDEMPOTENCY_HEADER } from '../../http/idempotency.js';
 import type { Upload } from './values.service.js';
 
@@ -42,7 +43,10 @@ function malformedMultipart(error: unknown): never {
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
   throw badRequest(
-    `The multipart body could not be read (${(error as Error)?.message ?? String(error)}); send the sheet as multipart/form-data with the file part "arquivo".`,
+    t(
+      `O corpo multipart não pôde ser lido (${(error as Error)?.message ?? String(error)}); envie a planilha como multipart/form-data, na parte de arquivo "arquivo".`,
+      `The multipart body could not be read (${(error as Error)?.message ?? String(error)}); send the sheet as multipart/form-data with the file part "arquivo".`,
+    ),
   );
 }
 
@@ -88,7 +92,13 @@ export async function uploadOf(request: FastifyRequest): Promise<{ upload: Uploa
     };
   }
   const part = await request.file().catch(malformedMultipart);
-  if (!part) throw badRequest('The request has no file: send the sheet as the multipart file part "arquivo".');
+  if (!part)
+    throw badRequest(
+      t(
+        'A requisição não tem arquivo: envie a planilha na parte de arquivo multipart "arquivo".',
+        'The request has no file: send the sheet as the multipart file part "arquivo".',
+      ),
+    );
   return {
     upload: { stream: part.file, filename: part.filename, truncated: () => part.file.truncated },
     fields: fieldsOf(part),
@@ -100,7 +110,11 @@ export function booleanField(fields: Record<string, string>, name: string): bool
   const value = fields[name];
   if (value === undefined || value === '') return false;
   if (value === 'true' || value === 'false') return value === 'true';
-  throw badRequest(`The form field "${name}" must be true or false (got ${JSON.stringify(value)}).`, [
-    { pointer: `/body/${name}`, message: 'must be true or false' },
-  ]);
+  throw badRequest(
+    t(
+      `O campo de formulário "${name}" deve ser true ou false (recebido ${JSON.stringify(value)}).`,
+      `The form field "${name}" must be true or false (got ${JSON.stringify(value)}).`,
+    ),
+    [{ pointer: `/body/${name}`, message: t('deve ser true ou false', 'must be true or false') }],
+  );
 }

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { badRequest } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { Id, responses, StrictObject } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import * as complementary from './complementary.service.js';
@@ -172,7 +173,12 @@ async function routes(app: App) {
       const unknown = Object.keys(fields).filter((f) => f !== 'reenvio');
       if (unknown.length > 0) {
         upload.stream.resume();
-        throw badRequest(`Unknown form fields: ${unknown.join(', ')}; only "reenvio" and the file are accepted.`);
+        throw badRequest(
+          t(
+            `Campos de formulário desconhecidos: ${unknown.join(', ')}; só "reenvio" e o arquivo são aceitos.`,
+            `Unknown form fields: ${unknown.join(', ')}; only "reenvio" and the file are accepted.`,
+          ),
+        );
       }
       return service.importSheet(app.db, request.caller, upload, {
         reenvio: booleanField(fields, 'reenvio'),

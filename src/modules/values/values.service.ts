@@ -3,6 +3,7 @@ import { pipeline, type Readable, Transform, type TransformCallback } from 'node
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import type { LockData } from './batch-result.js';
 import { BatchWriter, sendValues } from './send-values.js';
@@ -18,9 +19,25 @@ function isoFromBr(value: string, pointer: string): string {
   const [d, m, y] = value.split('-').map(Number) as [number, number, number];
   const date = new Date(Date.UTC(y, m - 1, d));
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) {
-    throw new AppError(400, 'validation', `${pointer}: ${value} is not a date (dd-mm-yyyy)`, {
-      errors: [{ pointer, message: 'is not a valid date (dd-mm-yyyy)' }],
-    });
+    throw new AppError(
+      400,
+      'validation',
+      t(
+        `${pointer}: ${value} não é uma data real (use dd-mm-aaaa, por exemplo 20-11-2026)`,
+        `${pointer}: ${value} is not a date (dd-mm-yyyy)`,
+      ),
+      {
+        errors: [
+          {
+            pointer,
+            message: t(
+              'não é uma data real (use dd-mm-aaaa, por exemplo 20-11-2026)',
+              'is not a valid date (dd-mm-yyyy)',
+            ),
+          },
+        ],
+      },
+    );
   }
   return `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
@@ -67,14 +84,22 @@ async function valuesOf(db: Db, caller: Caller, entry: NonNullable<Awaited<Retur
 
 export async function valuesOfEntry(db: Db, caller: Caller, brbId: number) {
   const entry = await repo.entryWithProcess(db, caller, { brbId });
-  if (!entry) throw notFound(`Journey entry (brbId) ${brbId}`);
+  if (!entry)
+    throw notFound(
+      t(`Entrada de jornada (brbId) ${brbId} não encontrada.`, `Journey entry (brbId) ${brbId} not found.`),
+    );
   return valuesOf(db, caller, entry);
 }
 
 export async function valuesOfProcess(db: Db, caller: Caller, processoId: number, ano: number, semestre: number) {
   const entry = await repo.entryWithProcess(db, caller, { processoId });
   if (!entry || entry.ano !== ano || entry.semestre !== semestre) {
-    throw notFound(`Renewal process ${processoId} in ${ano}/${semestre}`);
+    throw notFound(
+      t(
+        `Processo de renovação ${processoId} não encontrado em ${ano}/${semestre}.`,
+        `Renewal process ${processoId} in ${ano}/${semestre} not found.`,
+      ),
+    );
   }
   return valuesOf(db, caller, entry);
 }
@@ -101,7 +126,10 @@ export const tooLarge = (limit: number) =>
   new AppError(
     413,
     'too-large',
-    `The file is larger than the ${limit} bytes this operation accepts; split it into smaller sheets.`,
+    t(
+      `O arquivo é maior que os ${limit} bytes que esta operação aceita; divida-o em planilhas menores.`,
+      `The file is larger than the ${limit} bytes this operation accepts; split it into smaller sheets.`,
+    ),
   );
 
 /**
@@ -121,7 +149,10 @@ export async function importSheet(
     throw new AppError(
       415,
       'unsupported-media-type',
-      `"${upload.filename}" is not a .csv or .xlsx file; upload the values sheet as CSV or xlsx (download the template).`,
+      t(
+        `"${upload.filename}" não é um arquivo .csv ou .xlsx; envie a planilha de valores como CSV ou xlsx (baixe o modelo).`,
+        `"${upload.filename}" is not a .csv or .xlsx file; upload the values sheet as CSV or xlsx (download the template).`,
+      ),
     );
   }
   const hasher = new Sha256Stream();
