@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay from 'find-my-way';
 import { fromDatabaseError } from './db-errors.js';
-import { AppError, type FieldError, problem } from './errors.js';
+import { AppError, type FieldError, localize, problem } from './errors.js';
 import { type Lang, langOf, type Message, type Text, t } from './i18n.js';
 import type { App } from './types.js';
 import { type AjvError, ajvMessage } from './validation-messages.js';
@@ -178,6 +178,10 @@ export function registerErrorHandling(app: App): void {
       if ((METHODS as readonly string[]).includes(method)) routes.on(method as 'GET', route.url, () => {});
     }
   });
+
+  // Success bodies may carry messages too (an action's `erro`, a batch's row errors): each Text
+  // in them is answered in the request's language before the serializer sees the body.
+  app.addHook('preSerialization', async (request, _reply, payload) => localize(payload, requestLang(request)));
 
   app.setErrorHandler(
     (error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {

@@ -107,14 +107,37 @@ const isText = (value: unknown): value is Text => {
   return keys.length === 2 && typeof (value as Text).pt === 'string' && typeof (value as Text).en === 'string';
 };
 
-/** Replaces every Text inside a value (field errors, row errors, …) by its text in `lang`. */
+/**
+ * Replaces every Text inside a value (field errors, row errors, action `erro`s, …) by its text in
+ * `lang`. Copy on write: a value without Texts is returned as it is (same object, no copy), and
+ * nothing is ever mutated (services may hand out cached objects).
+ */
 export function localize(value: unknown, lang: Lang): unknown {
+  if (value === null || typeof value !== 'object') return value;
   if (isText(value)) return say(value, lang);
-  if (Array.isArray(value)) return value.map((v) => localize(v, lang));
-  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, localize(v, lang)]));
+  if (Array.isArray(value)) {
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const v = localize(value[i], lang);
+      if (v !== value[i]) {
+        out ??= value.slice();
+        out[i] = v;
+      }
+    }
+    return out ?? value;
   }
-  return value;
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  let out: Record<string, unknown> | null = null;
+  for (const key of Object.keys(value)) {
+    const before = (value as Record<string, unknown>)[key];
+    const v = localize(before, lang);
+    if (v !== before) {
+      out ??= { ...(value as Record<string, unknown>) };
+      out[key] = v;
+    }
+  }
+  return out ?? value;
 }
 
 export function problem(
