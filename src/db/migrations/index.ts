@@ -13,6 +13,7 @@ import * as processKeys from './0404_process_keys.js';
 import * as valuesRowsAsRequests from './0405_values_rows_as_requests.js';
 import * as entryContractKey from './0406_entry_contract_key.js';
 import * as paymentsInOrder from './0520_payments_in_order.js';
+import * as creditedMonths from './0521_credited_months.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0405_values_rows_as_requests': valuesRowsAsRequests,
   '0406_entry_contract_key': entryContractKey,
   '0520_payments_in_order': paymentsInOrder,
+  '0521_credited_months': creditedMonths,
 };

@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { allowedFrom, type Door } from '../lifecycle/state-machine.js';
 import * as batches from './batch.repository.js';
+import { checkCreditedMonths } from './batch-months.js';
 import { type BatchResult, type LockData, recordLockEnd, summarize } from './batch-result.js';
 import * as staging from './batch-staging.js';
 import { readValuesRow, type ValuesRow } from './values.rows.js';
@@ -154,6 +155,7 @@ export class BatchWriter {
     await batches.decideChunk(trx, this.check);
     // Row numbers grow through the batch, so the chunk's rows are the ones between its first and last.
     const chunk = { loteId: this.loteId, first: rows[0]!.linha, last: rows.at(-1)!.linha };
+    await checkCreditedMonths(trx, chunk);
     // Entries first: a row whose entry changed meanwhile becomes an error and replaces nothing.
     await batches.moveEntries(trx, chunk);
     if (this.replaces) {

@@ -1,0 +1,52 @@
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { ChunkRows } from './batch.repository.js';
+
+/**
+ * DOMAIN.md, "Values": parcMeses must be months of the journey's semester (of its year when
+ * contratoAnual), and no month may be credited twice to the same contract across batches. A row
+ * that breaks either is that row's error (PARC_MESES); the rest of the batch goes on. Months
+ * already credited are those of the contract's addenda generated or signed (the foundation
+ * accepted them), read as the refunds schedule reads them (migration 0521, meses_parcelas). Runs
+ * on the chunk's rows after they are decided and before their entries move, in one statement;
+ * only rows that name months are looked at.
+ */
+export async function checkCreditedMonths(trx: Kysely<Database>, chunk: ChunkRows): Promise<number> {
+  const result = await sql<{ linha: number }>`
+    with alvo as (
+      select v.linha, j.ano, j.semestre, coalesce(v.contrato_anual, false) as anual, e.contrato_id,
+        meses_parcelas(v.parc_meses, j.ano, j.semestre, v.qtd_parcelas_cobertura) as meses
+      from lote_linha v
+      join entrada_jornada e on e.id = v.entrada_id
+      join jornada j on j.id = e.jornada_id
+      where v.lote_id = ${chunk.loteId}::int8 and v.linha between ${chunk.first}::int4 and ${chunk.last}::int4
+        and v.parc_meses is not null and v.resultado in ('SUCESSO', 'PENDENTE')
+    ),
+    achado as (
+      select a.linha, a.ano, a.semestre, a.anual,
+        (select string_agg(to_char(m, 'MM/YYYY'), ', ' order by m) from unnest(a.meses) m
+          where m is not null and (extract(year from m) <> a.ano
+            or (not a.anual and (case when extract(month from m) <= 6 then 1 else 2 end) <> a.semestre))) as fora,
+        (select string_agg(to_char(m, 'MM/YYYY'), ', ' order by m) from unnest(a.meses) m
+          where m in (
+            select c from aditivo d
+            left join lote_linha l on l.aditivo_id = d.id
+            cross join unnest(meses_parcelas(l.parc_meses, d.ano, d.semestre, l.qtd_parcelas_cobertura)) c
+            where d.contrato_id = a.contrato_id and d.status in ('GERADO', 'ASSINADO'))) as repetidos
+      from alvo a
+    )
+    update lote_linha v set resultado = 'ERRO', processamento = 'NAO_APLICAVEL', solicitacao_id = null,
+      evento_id = null, erros = v.erros || to_jsonb(array_remove(array[
+        case when x.fora is not null then jsonb_build_object('campo', 'parcMeses', 'regra', 'PARC_MESES', 'mensagem',
+          format('lists %s, outside the journey''s %s (%s)', x.fora,
+            case when x.anual then 'year' else 'semester' end,
+            case when x.anual then x.ano::text else x.ano || '/' || x.semestre end)) end,
+        case when x.repetidos is not null then jsonb_build_object('campo', 'parcMeses', 'regra', 'PARC_MESES',
+          'mensagem', format('lists %s, already credited to this contract in an earlier batch', x.repetidos)) end
+      ]::jsonb[], null))
+    from achado x
+    where v.lote_id = ${chunk.loteId}::int8 and v.linha = x.linha and (x.fora is not null or x.repetidos is not null)
+    returning v.linha
+  `.execute(trx);
+  return result.rows.length;
+}
