@@ -1,8 +1,9 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
-import { createDatabase } from './db/database.js';
 import { migrateToLatest } from './db/migrate.js';
+import { createOwnedDatabase } from './db/owned-database.js';
 import { createAuth } from './http/auth.js';
+import { refuseMockKeyInProduction } from './http/mock-key.js';
 import type { App } from './http/types.js';
 import { startJobs } from './jobs/runner.js';
 import { type SeedOptions, seedIfEmpty } from './seed/index.js';
@@ -11,6 +12,20 @@ export interface ServeOptions {
   /** Seed the demo when the database is empty (embedded default). */
   demo?: SeedOptions;
   onSeedProgress?: SeedOptions['onProgress'];
+  /** Called once the database is ready, before the app (and its logger) starts: end progress output here. */
+  onDatabaseReady?: () => void;
+}
+
+/** The port could not be taken (in use, or not allowed): the CLI says so in one line. */
+export class ListenError extends Error {
+  override name = 'ListenError';
+  constructor(
+    readonly code: string,
+    readonly host: string,
+    readonly port: number,
+  ) {
+    super(`cannot listen on ${host}:${port} (${code})`);
+  }
 }
 
 export interface RunningServer {
@@ -21,7 +36,8 @@ export interface RunningServer {
 
 /** config → database (migrated, seeded when empty) → app → listen, with graceful shutdown. */
 export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
-  const database = await createDatabase(config.database);
+  refuseMockKeyInProduction(config);
+  const database = await createOwnedDatabase(config.database, 'serve');
   try {
     await migrateToLatest(database.db);
     if (options.demo) await seedIfEmpty(database.db, { ...options.demo, onProgress: options.onSeedProgress });
@@ -29,6 +45,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
     await database.close();
     throw error;
   }
+  options.onDatabaseReady?.();
   const auth = await createAuth(config.jwt, config.dataDir);
   const app = await buildApp({ config, db: database.db, auth });
   const jobs = await startJobs(config, database.db, app.log);
@@ -36,11 +53,20 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
     await jobs.stop();
     await database.close();
   });
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await app.close(); // jobs, database and its lock
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') throw new ListenError(code, config.host, config.port);
+    throw error;
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   const url = `http://${host}:${port}${config.basePath}`;
+  // Other commands on this data directory find the service here (`renova import` goes through it).
+  database.lock?.update({ port, url });
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -2,10 +2,21 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { Transform } from 'node:stream';
-import { InvalidArgumentError } from 'commander';
 import type { Db } from '../db/database.js';
 import type { Caller } from '../http/auth.js';
+import { t } from '../http/i18n.js';
 import { importSheet } from '../modules/values/values.service.js';
+import { CliError } from './fail.js';
+
+/** What an import answers, directly or through the running service (ImportValuesOutDto). */
+export interface ImportOutcome {
+  lote: number;
+  registrosComSucesso: number;
+  registrosComErro: number;
+  registrosPendentes: number;
+  arquivo: { nome: string; linhas: number };
+  linhasComErro: string[];
+}
 
 export interface ImportFileOptions {
   file: string;
@@ -20,11 +31,13 @@ export interface ImportFileOptions {
  * `renova import`: a values sheet from disk through the same import the HTTP operation uses (one
  * batch, all or nothing), as an IE user of `ieId`. Progress is the share of the file read.
  */
-export async function importFile(db: Db, options: ImportFileOptions) {
+export async function importFile(db: Db, options: ImportFileOptions): Promise<ImportOutcome> {
   const size = await stat(options.file).then(
     (s) => s.size,
     () => {
-      throw new InvalidArgumentError(`cannot read ${options.file}: no such file`);
+      throw new CliError(
+        t(`não foi possível ler ${options.file}: arquivo inexistente`, `cannot read ${options.file}: no such file`),
+      );
     },
   );
   let read = 0;

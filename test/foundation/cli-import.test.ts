@@ -13,7 +13,15 @@ import { createDatabase } from '../../src/db/database.js';
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'renova-cli-import-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const env = { ...process.env, DATA_DIR: join(dir, 'data'), DATABASE_URL: '', LOG_LEVEL: 'silent' };
+// English messages (LANG=en): this file checks the English texts; test/cli checks the Portuguese default.
+const env = {
+  ...process.env,
+  DATA_DIR: join(dir, 'data'),
+  DATABASE_URL: '',
+  LOG_LEVEL: 'silent',
+  LANG: 'en_US.UTF-8',
+  LC_ALL: '',
+};
 const renova = (...args: string[]) => run(process.execPath, ['bin/renova.js', ...args], { env });
 
 /** Runs `fn` on the CLI's data directory (PGlite is one process at a time: never while the CLI runs). */

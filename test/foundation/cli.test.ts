@@ -10,7 +10,8 @@ import { jwtVerify } from 'jose';
 const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'renova-cli-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
-const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent' };
+// English messages (LANG=en): this file checks the English texts; test/cli checks the Portuguese default.
+const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'silent', LANG: 'en_US.UTF-8', LC_ALL: '' };
 
 test('renova token prints, as its last line, a token signed with the data directory secret', async () => {
   const { stdout } = await run(

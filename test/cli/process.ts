@@ -1,0 +1,71 @@
+import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
+
+/** Child processes of the CLI (bin/renova.js), as a user runs it. */
+
+const execFileP = promisify(execFile);
+
+export interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `renova ...args` to the end; never throws on a non-zero exit (the test checks the code). */
+export async function renova(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
+  try {
+    const { stdout, stderr } = await execFileP(process.execPath, ['bin/renova.js', ...args], { env });
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const e = error as { code?: number; stdout?: string; stderr?: string };
+    return { code: typeof e.code === 'number' ? e.code : 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+export interface Served {
+  child: ChildProcessWithoutNullStreams;
+  url: string;
+  stdout: () => string;
+  /** SIGTERM and the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Starts `renova serve ...args` and resolves once it prints its URL. */
+export function serve(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Served> {
+  const child = spawn(process.execPath, ['bin/renova.js', 'serve', ...args], {
+    env: { PORT: '0', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (c) => {
+    out += c;
+  });
+  child.stderr.on('data', (c) => {
+    err += c;
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}\n${err}`)), 170_000);
+    exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}\n${err}`)));
+    const check = () => {
+      const url = /(?:ouvindo em|listening on) (\S+)/.exec(out)?.[1];
+      if (!url) return;
+      clearTimeout(timer);
+      child.stdout.off('data', check);
+      resolve({
+        child,
+        url,
+        stdout: () => out,
+        stop: () => {
+          child.kill('SIGTERM');
+          return exited;
+        },
+      });
+    };
+    child.stdout.on('data', check);
+  });
+}
+
+/** The PostgreSQL run of the suite skips these: they are about embedded data directories and processes. */
+export const embeddedOnly = process.env.TEST_DATABASE_URL ? 'embedded-only (runs in the PGlite suite)' : false;
