@@ -2,6 +2,8 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
+import { lockEntryForChange } from '../lifecycle/entry-guard.js';
 import { sendValues } from '../values/send-values.js';
 import { toFillValuesOut } from '../values/values.mappers.js';
 import type { FillValuesIn } from '../values/values.schemas.js';
@@ -24,11 +26,16 @@ export interface CarriedValues {
  * an item naming another entry is refused whole (400), since the action is about one entry.
  */
 export async function sendCarriedValues(trx: Transaction<Database>, caller: Caller, values: CarriedValues) {
+  // The action is about one entry: a closed journey answers 409 like every other action on it.
+  await lockEntryForChange(trx, caller, values.brbId, 'ENVIAR_VALORES');
   const itens = values.valores.map((item, i) => {
     if (item.brbId !== undefined && item.brbId !== null && item.brbId !== values.brbId) {
       throw invalidField(
         `${values.pointer}/${i}/brbId`,
-        `brbId ${item.brbId} is not the entry of this request (${values.brbId}); send values of other entries through /s/v3/mais-acoes/enviar-valores.`,
+        t(
+          `o brbId ${item.brbId} não é a entrada desta requisição (${values.brbId}); envie valores de outras entradas por /s/v3/mais-acoes/enviar-valores.`,
+          `brbId ${item.brbId} is not the entry of this request (${values.brbId}); send values of other entries through /s/v3/mais-acoes/enviar-valores.`,
+        ),
       );
     }
     return { ...item, brbId: values.brbId };

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
+import { lockEntryForChange } from './entry-guard.js';
 import * as repo from './lifecycle.repository.js';
 import { allowedActions, describeState, type EntryState } from './state-machine.js';
 
@@ -32,15 +34,20 @@ export interface EntryEventResult {
  * the timeline event with `situacao_nova` null (unchanged).
  */
 export async function recordEntryEvent(trx: Trx, request: EntryEventRequest): Promise<EntryEventResult> {
-  const entry = await repo.lockEntry(trx, request.caller, request.brbId);
-  if (!entry) throw notFound(`Journey entry (brbId) ${request.brbId}`);
+  const entry = await lockEntryForChange(trx, request.caller, request.brbId, request.acao);
   const state: EntryState = { situacao: entry.situacao, motivo: entry.motivo };
   if (allowedActions(state).length === 0) {
-    throw conflict(`Entry ${entry.id} is ${describeState(state)}, a final situation; it takes no more changes.`, {
-      situacao: state.situacao,
-      motivo: state.motivo,
-      acoesPermitidas: [],
-    });
+    throw conflict(
+      t(
+        `A entrada ${entry.id} está em ${describeState(state)}, uma situação final; ela não aceita mais alterações.`,
+        `Entry ${entry.id} is ${describeState(state)}, a final situation; it takes no more changes.`,
+      ),
+      {
+        situacao: state.situacao,
+        motivo: state.motivo,
+        acoesPermitidas: [],
+      },
+    );
   }
   const processo = await repo.processOfEntry(trx, entry.id);
   const [event] = await repo.insertTimeline(trx, [

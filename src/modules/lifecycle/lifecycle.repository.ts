@@ -6,11 +6,21 @@ import type { EntryState } from './state-machine.js';
 
 type Trx = Transaction<Database>;
 
-/** The entry (brbId) with the columns a transition needs, locked for the rest of the transaction. */
+/**
+ * The entry (brbId) with the columns a transition needs, locked for the rest of the transaction,
+ * and its journey's status and period (read by subquery, so the journey row itself is not locked).
+ */
 export function lockEntry(trx: Trx, caller: Caller, brbId: number) {
+  const journey = (column: 'status' | 'ano' | 'semestre') =>
+    trx.selectFrom('jornada').select(column).whereRef('jornada.id', '=', 'entrada_jornada.jornada_id');
   return trx
     .selectFrom('entrada_jornada')
     .select(['id', 'jornada_id', 'ie_id', 'contrato_id', 'bolsa_id', 'situacao', 'motivo', 'versao'])
+    .select([
+      journey('status').$asScalar().$notNull().as('jornada_status'),
+      journey('ano').$asScalar().$notNull().as('jornada_ano'),
+      journey('semestre').$asScalar().$notNull().as('jornada_semestre'),
+    ])
     .where('id', '=', brbId)
     .where((eb) => inCallerIes(eb, 'entrada_jornada.ie_id', caller))
     .forUpdate()

@@ -1,7 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database, TipoSolicitacao } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { conflict } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
+import { lockEntryForChange } from './entry-guard.js';
 import * as repo from './lifecycle.repository.js';
 import { type Action, type Door, describeState, type EntryState, next } from './state-machine.js';
 
@@ -37,16 +39,16 @@ export interface TransitionResult {
 /**
  * Applies one action to one journey entry inside the caller's transaction: locks the entry (so
  * concurrent actions on one brbId have exactly one winner), asks the state machine, writes the
- * new state, the timeline event and the request. 404 for an entry the caller cannot see; 409
- * naming the current situation and the allowed actions when the action is not allowed.
+ * new state, the timeline event and the request. 404 for an entry the caller cannot see; 409 when
+ * its journey is closed (entry-guard.ts); 409 naming the current situation and the allowed
+ * actions when the action is not allowed.
  */
 export async function applyTransition(trx: Trx, request: TransitionRequest): Promise<TransitionResult> {
-  const entry = await repo.lockEntry(trx, request.caller, request.brbId);
-  if (!entry) throw notFound(`Journey entry (brbId) ${request.brbId}`);
+  const entry = await lockEntryForChange(trx, request.caller, request.brbId, request.action);
   const before: EntryState = { situacao: entry.situacao, motivo: entry.motivo };
   const decision = next(before, request.action, request.door);
   if (!decision.ok) {
-    throw conflict(decision.reason, {
+    throw conflict(decision.message, {
       situacao: before.situacao,
       motivo: before.motivo,
       acoesPermitidas: decision.allowed,
@@ -69,7 +71,10 @@ export async function applyTransition(trx: Trx, request: TransitionRequest): Pro
       .executeTakeFirst();
     if (open) {
       throw conflict(
-        `A ${request.solicitacao.tipo} request (${open.id}) is already in progress for brbId ${entry.id}; wait for it to finish.`,
+        t(
+          `Uma solicitação ${request.solicitacao.tipo} (${open.id}) já está em andamento para o brbId ${entry.id}; aguarde a conclusão.`,
+          `A ${request.solicitacao.tipo} request (${open.id}) is already in progress for brbId ${entry.id}; wait for it to finish.`,
+        ),
         {
           situacao: before.situacao,
           motivo: before.motivo,

@@ -1,7 +1,8 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import type { Origem, Resultado, RowError } from './values.tables.js';
+import { noteAuditTarget } from '../audit/audit.context.js';
+import type { Fonte, Origem, Resultado, RowError } from './values.tables.js';
 
 /**
  * The set-based batch pipeline. Rows arrive in chunks; each chunk is staged in a temporary table
@@ -15,9 +16,13 @@ export interface NewBatch {
   origem: Origem;
   porta: 'padrao' | 'alterar-status';
   reenvio: boolean;
-  caller: Pick<Caller, 'sub' | 'name'>;
+  caller: Pick<Caller, 'sub' | 'name' | 'role' | 'all' | 'ies'>;
   arquivo?: { nome: string; formato: 'csv' | 'xlsx' };
 }
+
+/** Where a batch came from: a sheet import, an IE system (role API), or a send from the portal. */
+const fonteOf = (batch: NewBatch): Fonte =>
+  batch.origem === 'PLANILHA' ? 'PLANILHA' : batch.caller.role === 'API' ? 'API' : 'ENVIO_UNICO';
 
 export async function createBatch(trx: Q, batch: NewBatch): Promise<number> {
   const { id } = await trx
@@ -30,9 +35,13 @@ export async function createBatch(trx: Q, batch: NewBatch): Promise<number> {
       criado_por_nome: batch.caller.name,
       arquivo_nome: batch.arquivo?.nome ?? null,
       arquivo_formato: batch.arquivo?.formato ?? null,
+      fonte: fonteOf(batch),
+      // The sender's IEs; a foundation's batch takes its rows' IEs when it is counted (finishBatch).
+      ie_ids: batch.caller.all ? [] : batch.caller.ies,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  noteAuditTarget({ loteId: id });
   return id;
 }
 
@@ -77,7 +86,7 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
   await sql`
     with base as (
       select s.*, a.id as entrada_id, a.ie_id, a.situacao, a.motivo as motivo_entrada, a.curso_id,
-        pr.id as processo_id, least(h.primeira, min(s.linha) over (partition by a.id)) as primeira_linha,
+        pr.id as processo_id, coalesce(jo.status <> 'ABERTA', false) as encerrada, least(h.primeira, min(s.linha) over (partition by a.id)) as primeira_linha,
         coalesce(a.id is not null and least(h.primeira, min(s.linha) over (partition by a.id)) < s.linha, false)
           as repetida,
         coalesce(a.situacao = any(${p.pendingIn}::text[]), false) as pendente,
@@ -89,6 +98,7 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
       left join entrada_jornada a on a.id = s.brb_id
         and (${p.caller.all}::bool or a.ie_id = any(${p.caller.ies}::int8[]))
       left join processo pr on pr.entrada_id = a.id
+      left join jornada jo on jo.id = a.jornada_id
       -- The entry's rows so far: its first row in this batch, and whether values wait for the
       -- foundation (a request written before 0405 counts too, above).
       left join lateral (
@@ -103,6 +113,9 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
       select b.*, to_jsonb(array_remove(array[
           case when b.brb_id is not null and b.entrada_id is null then jsonb_build_object('campo', 'brbId',
             'regra', 'NAO_ENCONTRADO', 'mensagem', 'was not found among the journey entries of your institutions') end,
+          -- DOMAIN.md, "Journey periods": a journey that is not ABERTA takes no more values.
+          case when b.encerrada and not b.repetida then jsonb_build_object('campo', 'brbId',
+            'regra', 'JORNADA_ENCERRADA', 'mensagem', 'belongs to a closed journey (jornada encerrada); values are accepted only in the open journey') end,
           case when b.repetida then jsonb_build_object('campo', 'brbId',
             'regra', 'DUPLICADO', 'mensagem', format('repeats row %s of this batch; send each student once', b.primeira_linha)) end,
           case when b.entrada_id is not null and not b.repetida and not b.pendente and not b.permitido then jsonb_build_object(
@@ -246,10 +259,13 @@ export async function closeCounts(trx: Q, loteId: number) {
       select count(*)::int4 as total,
         count(*) filter (where resultado = 'SUCESSO')::int4 as sucesso,
         count(*) filter (where resultado = 'ERRO')::int4 as erro,
-        count(*) filter (where resultado = 'PENDENTE')::int4 as pendente
+        count(*) filter (where resultado = 'PENDENTE')::int4 as pendente,
+        coalesce(array_agg(distinct ie_id) filter (where ie_id is not null), '{}') as ies
       from lote_linha where lote_id = ${loteId}::int8
     )
     update lote set total = c.total, sucesso = c.sucesso, erro = c.erro, pendente = c.pendente,
+      -- A foundation's batch (sent for no IE of its own) belongs to the IEs of its rows.
+      ie_ids = case when lote.ie_ids = '{}' then c.ies else lote.ie_ids end,
       status = case when c.sucesso + c.pendente = 0 then 'PROCESSADO' else 'EM_PROCESSAMENTO' end,
       processado_em = case when c.sucesso + c.pendente = 0 then now() end
     from c where lote.id = ${loteId}
