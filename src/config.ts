@@ -29,6 +29,8 @@ const EnvSchema = Type.Object({
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
   VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 20_000 }),
+  EMBEDDED_QUERY_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 5000 }),
+  RATE_LIMIT_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
   OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
@@ -57,7 +59,10 @@ export interface Config {
     clockToleranceS: number;
   };
   logLevel: string;
-  rateLimit: { max: number; windowMs: number };
+  /** `redisUrl`: a shared store, so N instances enforce one limit (else each process counts alone). */
+  rateLimit: { max: number; windowMs: number; redisUrl?: string };
+  /** Embedded PGlite only: a statement over this many ms fails its request with 503 (0: no limit). */
+  embeddedQueryTimeoutMs: number;
   bodyLimit: number;
   uploadLimit: number;
   /** Rows of a values batch checked and applied together (memory per batch vs statements per batch). */
@@ -125,7 +130,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       clockToleranceS: env.JWT_CLOCK_TOLERANCE_S,
     },
     logLevel: env.LOG_LEVEL,
-    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS },
+    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS, redisUrl: env.RATE_LIMIT_REDIS_URL },
+    embeddedQueryTimeoutMs: env.EMBEDDED_QUERY_TIMEOUT_MS,
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     valuesChunkRows: env.VALUES_CHUNK_ROWS,

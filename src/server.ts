@@ -1,7 +1,9 @@
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
+import { analyzeEmbedded } from './db/embedded-stats.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createOwnedDatabase } from './db/owned-database.js';
+import { setQueryGuard } from './db/pglite-dialect.js';
 import { createAuth } from './http/auth.js';
 import { refuseMockKeyInProduction } from './http/mock-key.js';
 import type { App } from './http/types.js';
@@ -40,7 +42,10 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   const database = await createOwnedDatabase(config.database, 'serve');
   try {
     await migrateToLatest(database.db);
-    if (options.demo) await seedIfEmpty(database.db, { ...options.demo, onProgress: options.onSeedProgress });
+    const seeded = options.demo
+      ? await seedIfEmpty(database.db, { ...options.demo, onProgress: options.onSeedProgress })
+      : false;
+    if (database.kind === 'pglite') await analyzeEmbedded(database.db, seeded);
   } catch (error) {
     await database.close();
     throw error;
@@ -48,6 +53,12 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   options.onDatabaseReady?.();
   const auth = await createAuth(config.jwt, config.dataDir);
   const app = await buildApp({ config, db: database.db, auth });
+  if (database.pglite) {
+    setQueryGuard(database.pglite, {
+      queryTimeoutMs: config.embeddedQueryTimeoutMs,
+      onSlowQuery: (info) => app.log.warn(info, 'embedded database statement over the time limit'),
+    });
+  }
   const jobs = await startJobs(config, database.db, app.log);
   app.addHook('onClose', async () => {
     await jobs.stop();

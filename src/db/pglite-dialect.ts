@@ -19,6 +19,43 @@ import {
  * two concurrent transactions interleave inside one session and a rollback undoes the other's work
  * (or a commit keeps what should have been rolled back).
  */
+export interface PGliteDialectOptions {
+  /**
+   * A statement that ran longer than this fails with SQLSTATE 57014 (as PostgreSQL's
+   * statement_timeout does), so its request answers 503 and its transaction rolls back. 0: no limit.
+   */
+  queryTimeoutMs?: number;
+  /** Told about every statement over the limit (the service logs it). */
+  onSlowQuery?: (info: { sql: string; ms: number }) => void;
+}
+
+/**
+ * Why not `SET statement_timeout`: PGlite accepts it and never fires it. Its timers are JS
+ * timeouts, and a PGlite statement runs synchronously on the JS thread, so no timer (nor any other
+ * request) runs until the statement ends. The limit is therefore checked when the statement
+ * returns: it cannot cut a statement short, but the slow answer becomes a clear 503 (with the
+ * statement logged) instead of a request that looks merely slow, and a write inside a transaction
+ * is rolled back with it. A statement outside a transaction that wrote is already committed: it is
+ * only reported.
+ */
+export class QueryTimeoutError extends Error {
+  override name = 'QueryTimeoutError';
+  readonly code = '57014';
+  constructor(
+    readonly ms: number,
+    readonly limitMs: number,
+  ) {
+    super(`embedded database statement ran ${Math.round(ms)} ms, over the ${limitMs} ms limit`);
+  }
+}
+
+/** The limit per PGlite instance: off until set. The service sets it once migrated and seeded (a seed's bulk statements may legitimately run long). */
+const guards = new WeakMap<PGlite, PGliteDialectOptions>();
+
+export function setQueryGuard(pglite: PGlite, options: PGliteDialectOptions): void {
+  guards.set(pglite, options);
+}
+
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
   createAdapter() {
@@ -80,11 +117,28 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** A statement that only reads (failing it after the fact loses nothing). */
+const READ_ONLY = /^\s*(select|explain|show)\b/i;
+
 class PGliteConnection implements DatabaseConnection {
   release: (() => void) | undefined;
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const guard = guards.get(this.pglite);
+    const limit = guard?.queryTimeoutMs ?? 0;
+    if (limit <= 0) return this.run(compiled);
+    const started = performance.now();
+    const result = await this.run<R>(compiled);
+    const ms = performance.now() - started;
+    if (ms > limit) {
+      guard?.onSlowQuery?.({ sql: compiled.sql.slice(0, 500), ms: Math.round(ms) });
+      if (this.pglite.isInTransaction() || READ_ONLY.test(compiled.sql)) throw new QueryTimeoutError(ms, limit);
+    }
+    return result;
+  }
+
+  private async run<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
     // Without parameters the simple protocol runs the text as is, which allows several statements
     // (migrations); the last statement's result is the answer, as with `pg`.
     const result =
