@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound, unprocessable } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import * as preferences from '../preferences/preferences.repository.js';
 import * as repo from './agreements.repository.js';
 import type { BetaAgreementSchema } from './agreements.schemas.js';
@@ -39,7 +40,8 @@ export async function list(db: Db, caller: Caller, ativo?: boolean) {
 
 /** Agreements of a group the token allows, limited to the caller's IEs in it; another group is 404. */
 export async function listByGroup(db: Db, caller: Caller, grupoIeId: number, ativo?: boolean) {
-  if (!(await preferences.findAllowedGroup(db, caller, grupoIeId))) throw notFound(`IE group ${grupoIeId}`);
+  if (!(await preferences.findAllowedGroup(db, caller, grupoIeId)))
+    throw notFound(t(`Grupo de IE ${grupoIeId} não encontrado.`, `IE group ${grupoIeId} not found.`));
   const rows = await repo.listAgreements(db, caller, { grupoIeId, ativo });
   const preferred = await defaultId(db, caller);
   return rows.map((r) => toAgreement(r, preferred));
@@ -49,9 +51,15 @@ export async function listByGroup(db: Db, caller: Caller, grupoIeId: number, ati
 export async function setDefault(db: Db, caller: Caller, convenioId: number | undefined) {
   return db.transaction().execute(async (trx) => {
     const row = convenioId === undefined ? null : await repo.findAgreement(trx, caller, convenioId);
-    if (row === undefined) throw notFound(`Agreement ${convenioId}`);
+    if (row === undefined)
+      throw notFound(t(`Convênio ${convenioId} não encontrado.`, `Agreement ${convenioId} not found.`));
     if (row && !row.ativo) {
-      throw unprocessable(`Agreement ${row.id} is inactive; choose an active agreement as the default.`);
+      throw unprocessable(
+        t(
+          `O convênio ${row.id} está inativo; escolha um convênio ativo como padrão.`,
+          `Agreement ${row.id} is inactive; choose an active agreement as the default.`,
+        ),
+      );
     }
     await preferences.saveAgreement(trx, caller.sub, row?.id ?? null);
     return { convenio: row ? toAgreement(row, row.id) : null };

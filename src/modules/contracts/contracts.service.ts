@@ -2,11 +2,14 @@ import type { Db } from '../../db/database.js';
 import type { TipoSolicitacao } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import * as repo from './contracts.repository.js';
 import type { ContractStatus, InProgress } from './contracts.schemas.js';
 
-export const entryNotFound = (brbId: number) => notFound(`Contract with brbId ${brbId}`);
-export const processNotFound = (processId: number) => notFound(`Renewal process ${processId}`);
+export const entryNotFound = (brbId: number) =>
+  notFound(t(`Contrato com brbId ${brbId} não encontrado.`, `Contract with brbId ${brbId} not found.`));
+export const processNotFound = (processId: number) =>
+  notFound(t(`Processo de renovação ${processId} não encontrado.`, `Renewal process ${processId} not found.`));
 
 export async function contractStatus(db: Db, caller: Caller, brbId: number): Promise<ContractStatus> {
   const row = await repo.findEntryStatus(db, caller, brbId);

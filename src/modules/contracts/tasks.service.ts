@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { type Text, t } from '../../http/i18n.js';
 import { findProcess } from './contracts.repository.js';
 import { processNotFound } from './contracts.service.js';
 import { brDate, readEnrolmentRequestData } from './request-data.js';
@@ -47,20 +48,31 @@ export async function openTasks(db: Db, caller: Caller, processId: number) {
 }
 
 /** A request of the wrong kind is not found *as such*: the message says which operation fits it. */
-function wrongKind(solicitacaoId: number, expected: string, hint: string) {
-  return new AppError(404, 'not-found', `Request ${solicitacaoId} is not a ${expected} request; ${hint}`);
+function wrongKind(solicitacaoId: number, expected: Text, hint: Text) {
+  return new AppError(
+    404,
+    'not-found',
+    t(
+      `A solicitação ${solicitacaoId} não é de ${expected.pt}; ${hint.pt}`,
+      `Request ${solicitacaoId} is not a ${expected.en} request; ${hint.en}`,
+    ),
+  );
 }
 
 export async function withdrawalDetails(db: Db, caller: Caller, solicitacaoId: number) {
   const request = await repo.findRequest(db, caller, solicitacaoId);
-  if (!request) throw notFound(`Request ${solicitacaoId}`);
+  if (!request)
+    throw notFound(t(`Solicitação ${solicitacaoId} não encontrada.`, `Request ${solicitacaoId} not found.`));
   if (request.tipo !== 'AFASTAMENTO_EVASAO') {
     throw wrongKind(
       solicitacaoId,
-      'withdrawal/dropout (AFASTAMENTO_EVASAO)',
+      t('afastamento/evasão (AFASTAMENTO_EVASAO)', 'withdrawal/dropout (AFASTAMENTO_EVASAO)'),
       request.tipo === 'TRANCAMENTO'
-        ? 'for a lock request use /s/v1/tarefas/detalhes-trancamento/{solicitationId}.'
-        : 'check the id.',
+        ? t(
+            'para uma solicitação de trancamento use /s/v1/tarefas/detalhes-trancamento/{solicitationId}.',
+            'for a lock request use /s/v1/tarefas/detalhes-trancamento/{solicitationId}.',
+          )
+        : t('confira o id.', 'check the id.'),
     );
   }
   const data = readEnrolmentRequestData(request.dados);
@@ -85,14 +97,18 @@ export async function withdrawalDetails(db: Db, caller: Caller, solicitacaoId: n
 
 export async function lockDetails(db: Db, caller: Caller, solicitacaoId: number) {
   const request = await repo.findRequest(db, caller, solicitacaoId);
-  if (!request) throw notFound(`Request ${solicitacaoId}`);
+  if (!request)
+    throw notFound(t(`Solicitação ${solicitacaoId} não encontrada.`, `Request ${solicitacaoId} not found.`));
   if (request.tipo !== 'TRANCAMENTO') {
     throw wrongKind(
       solicitacaoId,
-      'lock (TRANCAMENTO)',
+      t('trancamento (TRANCAMENTO)', 'lock (TRANCAMENTO)'),
       request.tipo === 'AFASTAMENTO_EVASAO'
-        ? 'for a withdrawal/dropout request use /s/v1/tarefas/detalhes/{solicitationId}.'
-        : 'check the id.',
+        ? t(
+            'para uma solicitação de afastamento/evasão use /s/v1/tarefas/detalhes/{solicitationId}.',
+            'for a withdrawal/dropout request use /s/v1/tarefas/detalhes/{solicitationId}.',
+          )
+        : t('confira o id.', 'check the id.'),
     );
   }
   const data = readEnrolmentRequestData(request.dados);
@@ -119,7 +135,13 @@ export async function lockDetails(db: Db, caller: Caller, solicitacaoId: number)
  */
 export async function previousLock(db: Db, caller: Caller, processId: number, bolsaId: number): Promise<PreviousLock> {
   const process = await repo.findProcessOfBolsa(db, caller, processId, bolsaId);
-  if (!process) throw notFound(`Renewal process ${processId} with bolsa ${bolsaId}`);
+  if (!process)
+    throw notFound(
+      t(
+        `Processo de renovação ${processId} com a bolsa ${bolsaId} não encontrado.`,
+        `Renewal process ${processId} with bolsa ${bolsaId} not found.`,
+      ),
+    );
   const entry = await repo.previousLockedEntry(db, caller, bolsaId, process.ano, process.semestre);
   if (!entry) return { existe: false, trancamento: null };
   const eventAt = await repo.lockedAt(db, caller, entry.id);

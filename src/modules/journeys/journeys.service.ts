@@ -3,6 +3,7 @@ import { ABAS, type Aba, type MotivoSemRenovacao, type Situacao } from '../../db
 import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import * as repo from './journeys.repository.js';
 import type { JourneyFilters } from './journeys.schemas.js';
 
@@ -57,7 +58,8 @@ async function checkType(db: Db, tipo: string | undefined) {
 }
 
 export async function listJourneys(db: Db, caller: Caller, query: JourneyFilters) {
-  if (query.ieId !== undefined && !callerHasIe(caller, query.ieId)) throw notFound(`IE ${query.ieId}`);
+  if (query.ieId !== undefined && !callerHasIe(caller, query.ieId))
+    throw notFound(t(`IE ${query.ieId} não encontrada.`, `IE ${query.ieId} not found.`));
   await checkType(db, query.tipo);
   const pagina = query.pagina ?? 1;
   const tamanho = query.tamanho ?? 20;
@@ -82,7 +84,7 @@ export async function listJourneys(db: Db, caller: Caller, query: JourneyFilters
 
 export async function journeyDetail(db: Db, caller: Caller, journeyId: number) {
   const journey = await repo.findJourney(db, caller, journeyId);
-  if (!journey) throw notFound(`Journey ${journeyId}`);
+  if (!journey) throw notFound(t(`Jornada ${journeyId} não encontrada.`, `Journey ${journeyId} not found.`));
   const counters = await repo.countersOf(db, caller, [journeyId]);
   const order = (s: Situacao) => SITUACAO_ORDER.get(s) ?? 99;
   const situacoes = counters

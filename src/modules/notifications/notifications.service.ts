@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import * as repo from './notifications.repository.js';
 import { CURRENT_LIMIT, type HistoryQuery, type NotificationSchema } from './notifications.schemas.js';
 
@@ -31,7 +32,13 @@ export async function current(db: Db, caller: Caller) {
 export async function history(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
   const { de, ate, tipo, pagina = 1, tamanho = 20 } = query;
   if (de && ate && de > ate) {
-    throw invalidField('/querystring/ate', `must be on or after de (${de}); swap the dates or widen the period`);
+    throw invalidField(
+      '/querystring/ate',
+      t(
+        `deve ser igual ou posterior a de (${de}); inverta as datas ou amplie o período`,
+        `must be on or after de (${de}); swap the dates or widen the period`,
+      ),
+    );
   }
   const { itens, total } = await repo.history(db, caller, {
     de,
@@ -49,7 +56,8 @@ export async function history(db: Db, caller: Caller, query: Static<typeof Histo
  */
 export async function mark(db: Db, caller: Caller, id: number, close: boolean) {
   return db.transaction().execute(async (trx) => {
-    if (!(await repo.findVisible(trx, caller, id))) throw notFound(`Notification ${id}`);
+    if (!(await repo.findVisible(trx, caller, id)))
+      throw notFound(t(`Notificação ${id} não encontrada.`, `Notification ${id} not found.`));
     await repo.mark(trx, id, caller.sub, close);
     return toNotification((await repo.findVisible(trx, caller, id))!);
   });

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { moneyJson } from '../../lib/money.js';
 import { allowedFrom, TRANSITIONS } from '../lifecycle/state-machine.js';
 import { applyTransition } from '../lifecycle/transition.js';
@@ -36,12 +37,15 @@ export async function decide(db: Db, caller: Caller, decisao: 'ACEITO' | 'RECUSA
   if (to === 'unchanged') throw new Error(`${acao} must change the situation`);
   return db.transaction().execute(async (trx) => {
     const batch = await repo.findBatch(trx, d.loteId);
-    if (!batch) throw notFound(`Batch (lote) ${d.loteId}`);
+    if (!batch) throw notFound(t(`Lote ${d.loteId} não encontrado.`, `Batch (lote) ${d.loteId} not found.`));
     if (d.linhas) {
       const bad = await repo.rowsNotWaiting(trx, d.loteId, d.linhas);
       if (bad.length > 0) {
         throw conflict(
-          `Rows ${bad.map((r) => `${r.linha} (${r.estado ?? 'not in the batch'})`).join(', ')} of batch ${d.loteId} are not waiting for a decision; nothing was changed.`,
+          t(
+            `As linhas ${bad.map((r) => `${r.linha} (${r.estado ?? 'fora do lote'})`).join(', ')} do lote ${d.loteId} não estão aguardando decisão; nada foi alterado.`,
+            `Rows ${bad.map((r) => `${r.linha} (${r.estado ?? 'not in the batch'})`).join(', ')} of batch ${d.loteId} are not waiting for a decision; nothing was changed.`,
+          ),
           { linhas: bad.map((r) => r.linha) },
         );
       }
@@ -128,7 +132,13 @@ export async function sign(db: Db, caller: Caller, brbId: number, assinadoEm: Da
       action: 'ASSINATURA',
       detalhes: { aditivoId: aditivo?.id ?? null, assinadoEm: assinadoEm.toISOString() },
     });
-    if (!aditivo) throw conflict(`Entry ${brbId} has no addendum waiting for signature.`);
+    if (!aditivo)
+      throw conflict(
+        t(
+          `A entrada ${brbId} não tem aditivo aguardando assinatura.`,
+          `Entry ${brbId} has no addendum waiting for signature.`,
+        ),
+      );
     const signed = await trx
       .updateTable('aditivo')
       .set({ status: 'ASSINADO', assinado_em: assinadoEm })
@@ -164,7 +174,7 @@ export async function batchDetail(
   filter: { processamento?: string; pagina: number; tamanho: number },
 ) {
   const batch = await repo.findBatch(db, loteId);
-  if (!batch) throw notFound(`Batch (lote) ${loteId}`);
+  if (!batch) throw notFound(t(`Lote ${loteId} não encontrado.`, `Batch (lote) ${loteId} not found.`));
   let rows = db
     .selectFrom('lote_linha')
     .select([

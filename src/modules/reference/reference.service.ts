@@ -2,11 +2,13 @@ import type { Db } from '../../db/database.js';
 import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import * as repo from './reference.repository.js';
 
 /** A named IE must be one of the caller's: another IE's id answers 404, like an unknown one. */
 function checkIe(caller: Caller, ieId: number | undefined) {
-  if (ieId !== undefined && !callerHasIe(caller, ieId)) throw notFound(`IE ${ieId}`);
+  if (ieId !== undefined && !callerHasIe(caller, ieId))
+    throw notFound(t(`IE ${ieId} não encontrada.`, `IE ${ieId} not found.`));
 }
 
 export async function campuses(db: Db, caller: Caller, ieId?: number) {

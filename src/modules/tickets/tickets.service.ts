@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, invalidField, notFound } from '../../http/errors.js';
+import { t } from '../../http/i18n.js';
 import { listReference } from '../reference/reference.repository.js';
 import * as repo from './tickets.repository.js';
 import { type ServiceTicketSchema, TICKET_TYPE_LIST, type TicketTypeChangeSchema } from './tickets.schemas.js';
@@ -43,7 +44,7 @@ export async function changeType(db: Db, caller: Caller, body: Static<typeof Tic
 
   return db.transaction().execute(async (trx) => {
     const locked = await repo.lockTicket(trx, caller, body.idTicket);
-    if (!locked) throw notFound(`Ticket ${body.idTicket}`);
+    if (!locked) throw notFound(t(`Ticket ${body.idTicket} não encontrado.`, `Ticket ${body.idTicket} not found.`));
     const { ticket, request } = locked;
     if (ticket.tipo === body.tipo) {
       return toTicket(locked, {
@@ -53,14 +54,24 @@ export async function changeType(db: Db, caller: Caller, body: Static<typeof Tic
       });
     }
     if (ticket.status === 'FECHADO') {
-      throw conflict(`Ticket ${ticket.id} is closed; open a new ticket instead of changing its type.`, {
-        statusTicket: ticket.status,
-      });
+      throw conflict(
+        t(
+          `O ticket ${ticket.id} está fechado; abra um ticket novo em vez de mudar o tipo dele.`,
+          `Ticket ${ticket.id} is closed; open a new ticket instead of changing its type.`,
+        ),
+        {
+          statusTicket: ticket.status,
+        },
+      );
     }
     if (request.status !== 'EM_ANDAMENTO') {
       throw conflict(
-        `Request ${request.id} of ticket ${ticket.id} is ${request.status}, no longer in progress; its ticket type ` +
-          'cannot change.',
+        t(
+          `A solicitação ${request.id} do ticket ${ticket.id} está ${request.status}, não mais em andamento; o tipo do ticket ` +
+            'não pode mudar.',
+          `Request ${request.id} of ticket ${ticket.id} is ${request.status}, no longer in progress; its ticket type ` +
+            'cannot change.',
+        ),
         { statusSolicitacao: request.status },
       );
     }
