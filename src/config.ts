@@ -1,5 +1,10 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import {
+  type IntegrationsConfig,
+  IntegrationsEnv,
+  integrationsFromEnv,
+} from './modules/integrations/integrations.config.js';
 
 /** Environment variables the service reads; every one is documented in the README. */
 const EnvSchema = Type.Object({
@@ -32,6 +37,7 @@ const EnvSchema = Type.Object({
   EMBEDDED_QUERY_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 5000 }),
   RATE_LIMIT_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
+  ...IntegrationsEnv.properties,
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
   OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   OIDC_SCOPE: Type.String({ default: 'openid profile', minLength: 1 }),
@@ -67,6 +73,8 @@ export interface Config {
   uploadLimit: number;
   /** Rows of a values batch checked and applied together (memory per batch vs statements per batch). */
   valuesChunkRows: number;
+  /** E-mail and webhook delivery (SMTP_URL, SMTP_FROM, INTEGRATIONS_*, EMAIL_*, WEBHOOK_*). */
+  integrations: IntegrationsConfig;
   /** OpenID provider the portal signs in with (authorization code + PKCE); null without OIDC_ISSUER. */
   oidc: { issuer: string; clientId: string; scope: string; resource: string | null } | null;
 }
@@ -135,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     valuesChunkRows: env.VALUES_CHUNK_ROWS,
+    integrations: integrationsFromEnv(env),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 import type { ValuesTables } from '../modules/values/values.tables.js';
@@ -313,6 +314,9 @@ export interface CoreTables {
 
 // Areas add their tables here (e.g. `interface Database extends CoreTables, ValuesTables {}`).
 export interface Database extends CoreTables, TicketsTables, JourneyLifecycleTables, ValuesTables {}
+
+/** E-mail and webhook tables (modules/integrations), merged into Database. */
+export interface Database extends IntegrationsTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

@@ -5,6 +5,7 @@ import type { Db } from '../db/database.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
+import { startIntegrations } from './integrations.js';
 
 /** The queue of the window-closing job (also purges expired Idempotency-Key answers). */
 export const WINDOWS_QUEUE = 'fechar-janelas';
@@ -48,12 +49,14 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     timer.unref();
     const first = setTimeout(tick, 1_000);
     first.unref();
+    const integrations = await startIntegrations(config, db, log, null);
     return {
       kind: 'timer',
       runOnce,
       async stop() {
         clearInterval(timer);
         clearTimeout(first);
+        await integrations.stop();
         await running;
       },
     };
@@ -76,10 +79,12 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
   await boss.work(WINDOWS_QUEUE, async () => {
     await runOnce();
   });
+  const integrations = await startIntegrations(config, db, log, boss);
   return {
     kind: 'pg-boss',
     runOnce,
     async stop() {
+      await integrations.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });
     },
   };

@@ -3,6 +3,7 @@ import { actionsModule } from './actions/actions.routes.js';
 import { agreementsModule } from './agreements/agreements.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { dashboardModule } from './dashboard/dashboard.routes.js';
+import { integrationsModule } from './integrations/integrations.routes.js';
 import { journeyLifecycleModule } from './journey-lifecycle/journey-lifecycle.routes.js';
 import { journeysModule } from './journeys/journeys.routes.js';
 import { notificationsModule } from './notifications/notifications.routes.js';
@@ -30,4 +31,5 @@ export const modules: Module[] = [
   refundsModule,
   operatorModule,
   transfersModule,
+  integrationsModule,
 ];

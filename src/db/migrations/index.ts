@@ -14,6 +14,7 @@ import * as valuesRowsAsRequests from './0405_values_rows_as_requests.js';
 import * as entryContractKey from './0406_entry_contract_key.js';
 import * as paymentsInOrder from './0520_payments_in_order.js';
 import * as creditedMonths from './0521_credited_months.js';
+import * as integrations from './0550_integrations.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0406_entry_contract_key': entryContractKey,
   '0520_payments_in_order': paymentsInOrder,
   '0521_credited_months': creditedMonths,
+  '0550_integrations': integrations,
 };

@@ -11,6 +11,7 @@ export const NOTIFICATION_KINDS = [
   'JANELA_FECHANDO',
   'JANELA_FECHADA',
   'ACAO_RECUSADA',
+  'WEBHOOK_DESATIVADO',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

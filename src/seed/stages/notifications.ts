@@ -5,7 +5,8 @@ import type { SeedStage } from '../context.js';
 import { journeyIdOf } from '../plan-parts.js';
 import { hash, Rng, tag } from '../random.js';
 
-const MESSAGES: Record<NotificationKind, readonly [titulo: string, mensagem: string]> = {
+// The demo has no webhooks, so no WEBHOOK_DESATIVADO notification.
+const MESSAGES: Record<Exclude<NotificationKind, 'WEBHOOK_DESATIVADO'>, readonly [titulo: string, mensagem: string]> = {
   LOTE_PROCESSADO: [
     'Lote de valores processado',
     'O lote de valores enviado foi processado. Confira o resultado de cada linha.',
@@ -23,7 +24,7 @@ const MESSAGES: Record<NotificationKind, readonly [titulo: string, mensagem: str
   JANELA_FECHADA: ['Janela de renovação encerrada', 'A janela do semestre anterior foi encerrada.'],
   ACAO_RECUSADA: ['Ação recusada', 'Uma solicitação foi recusada pela fundação. Veja os motivos no histórico.'],
 };
-const KINDS = Object.keys(MESSAGES) as NotificationKind[];
+const KINDS = Object.keys(MESSAGES) as (keyof typeof MESSAGES)[];
 
 /** A few notifications per IE about its journeys; IE 1 also gets some addressed to the demo user. */
 export const notificationsStage: SeedStage = {

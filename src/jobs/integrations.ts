@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import {
+  type Claim,
+  claimDueEmails,
+  createMailTransport,
+  deliverEmail,
+  discardDueEmails,
+} from '../modules/integrations/email.delivery.js';
+import { claimDueDeliveries, deliverWebhook } from '../modules/integrations/webhook.delivery.js';
+
+/** The pg-boss queue that carries one e-mail or webhook delivery per job. */
+export const DELIVERY_QUEUE = 'entregas-integracao';
+const BATCH = 20;
+
+interface DeliveryJob {
+  kind: 'email' | 'webhook';
+  claim: Claim;
+}
+
+export interface IntegrationWorker {
+  /** One pass now, delivered in-process whatever the database (tests, CLI): how many were handled. */
+  runOnce(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Delivers the e-mail and webhook outboxes. Rows are written by triggers in the transaction of
+ * the change (migration 0550); this worker polls for due rows, claims them for a lease and
+ * delivers them. On PostgreSQL each claimed row becomes a pg-boss job (any instance's worker
+ * sends it; claims use SKIP LOCKED, so instances never take the same row); on PGlite they are
+ * delivered in-process. Retries and their backoff live in the outbox rows, so both paths behave
+ * the same, and a process killed mid-delivery leaves its rows to be claimed again after the lease.
+ */
+export async function startIntegrations(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  boss: PgBoss | null,
+): Promise<IntegrationWorker> {
+  const settings = config.integrations;
+  const production = config.env === 'production';
+  const transport = createMailTransport(settings);
+
+  const deliver = async ({ kind, claim }: DeliveryJob) => {
+    if (kind === 'webhook') return deliverWebhook(db, settings, production, claim);
+    if (!transport) return 'IGNORADO';
+    return deliverEmail(db, settings, transport, claim);
+  };
+
+  const claimAll = async (): Promise<DeliveryJob[]> => {
+    const jobs: DeliveryJob[] = [];
+    if (transport) {
+      for (const claim of await claimDueEmails(db, BATCH, settings.leaseMs)) jobs.push({ kind: 'email', claim });
+    } else {
+      const dropped = await discardDueEmails(db);
+      if (dropped > 0) log.info({ descartados: dropped }, 'e-mail: SMTP_URL not set, notifications not e-mailed');
+    }
+    for (const claim of await claimDueDeliveries(db, BATCH, settings.leaseMs)) jobs.push({ kind: 'webhook', claim });
+    return jobs;
+  };
+
+  const runOnce = async () => {
+    const jobs = await claimAll();
+    await Promise.all(
+      jobs.map((job) => deliver(job).catch((error) => log.error({ err: error, job }, 'delivery failed'))),
+    );
+    return jobs.length;
+  };
+
+  if (boss) {
+    // The outbox row keeps the retries; pg-boss must not retry a job on its own.
+    await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, retryLimit: 0, expireInSeconds: 120 });
+    await boss.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: 10, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      await Promise.all(jobs.map((job) => deliver(job.data)));
+    });
+  }
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    running = (async () => {
+      const jobs = await claimAll();
+      if (boss) {
+        if (jobs.length > 0) await boss.insert(jobs.map((data) => ({ name: DELIVERY_QUEUE, data })));
+      } else {
+        await Promise.all(jobs.map((job) => deliver(job)));
+      }
+      return jobs.length;
+    })()
+      .catch((error) => {
+        log.error({ err: error }, 'integrations worker pass failed');
+        return 0;
+      })
+      .then((handled) => {
+        running = null;
+        // A full batch means more may be due: go again at once.
+        if (!stopped) timer = setTimeout(tick, handled >= BATCH ? 0 : settings.pollMs);
+        timer?.unref();
+      });
+  };
+  timer = setTimeout(tick, settings.pollMs);
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport?.close();
+    },
+  };
+}
