@@ -138,13 +138,14 @@ describe('pending signature', () => {
     const response = await get('/s/v3/estudantes/pendentes-assinatura');
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json() as {
-      itens: { nomeEstudante: string; situacao: string; aditivo: { valor: string } | null }[];
+      itens: { nomeEstudante: string; situacao: string; aditivo: { valor: number } | null }[];
       total: number;
     };
     assert.deepEqual(
       body.itens.map((i) => [i.nomeEstudante, i.situacao, i.aditivo?.valor ?? null]),
       [
-        ['João Pereira', 'AGUARDANDO_ASSINATURA', '1500.25'],
+        // A number, as money is everywhere (issue 12, case 11: it was the string '1500.25' here).
+        ['João Pereira', 'AGUARDANDO_ASSINATURA', 1500.25],
         ['Ximena Duarte', 'AGUARDANDO_ASSINATURA', null],
       ],
     );

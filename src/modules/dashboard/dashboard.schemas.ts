@@ -170,7 +170,9 @@ export const PendingSignatureItemSchema = Type.Object(
       [
         Type.Object({
           id: Type.Integer(),
-          valor: Type.String({ description: 'Credited amount of the addendum, decimal with 2 places' }),
+          valor: Type.Number({
+            description: 'Credited amount of the addendum; at most 2 decimals, exact (a number, as everywhere)',
+          }),
           geradoEm: Type.String({ format: 'date-time' }),
         }),
         Type.Null(),

@@ -3,6 +3,7 @@ import type { Aba, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
+import { moneyJson } from '../../lib/money.js';
 import { countersInScope, countFromCounters, TAB_SITUACOES, tabOf } from './counters.repository.js';
 import * as repo from './dashboard.repository.js';
 import type { ListItem, SortField } from './dashboard.schemas.js';
@@ -158,7 +159,10 @@ export async function listPendingSignature(db: Db, caller: Caller, q: ListReques
     ...page,
     itens: page.itens.map((item) => {
       const a = byEntry.get(item.brbId);
-      return { ...item, aditivo: a ? { id: a.id, valor: a.valor, geradoEm: a.gerado_em.toISOString() } : null };
+      return {
+        ...item,
+        aditivo: a ? { id: a.id, valor: moneyJson(a.valor), geradoEm: a.gerado_em.toISOString() } : null,
+      };
     }),
   };
 }

@@ -151,11 +151,19 @@ export function closeBatch(db: Q, loteId: number) {
     .then((r) => r.rows[0]!);
 }
 
-/** Per IE, the batch's row outcomes (for the LOTE_PROCESSADO notification). */
+/**
+ * Per IE, the batch's row outcomes (for the LOTE_PROCESSADO notification). A row that names no
+ * entry of the sender's IEs (unknown brbId, unreadable row) has no IE, yet it is one of the send's
+ * registrosComErro: it counts as an error for every IE of the batch, so a single-IE batch's
+ * notification says exactly what the send answered (issue 12, case 11).
+ */
 export function batchCountsByIe(db: Q, loteId: number) {
   return sql<{ ie_id: number; sucesso: number; erro: number; pendente: number; aceitas: number; recusadas: number }>`
+    with sem_ie as (
+      select count(*)::int4 as erro from lote_linha where lote_id = ${loteId} and ie_id is null and resultado = 'ERRO'
+    )
     select ie_id, count(*) filter (where resultado = 'SUCESSO')::int4 as sucesso,
-      count(*) filter (where resultado = 'ERRO')::int4 as erro,
+      (count(*) filter (where resultado = 'ERRO') + (select erro from sem_ie))::int4 as erro,
       count(*) filter (where resultado = 'PENDENTE')::int4 as pendente,
       count(*) filter (where processamento = 'ACEITO')::int4 as aceitas,
       count(*) filter (where processamento = 'RECUSADO')::int4 as recusadas
