@@ -11,16 +11,17 @@ type Trx = Transaction<Database>;
  * and its journey's status and period (read by subquery, so the journey row itself is not locked).
  */
 export function lockEntry(trx: Trx, caller: Caller, brbId: number) {
-  const journey = (column: 'status' | 'ano' | 'semestre') =>
-    trx.selectFrom('jornada').select(column).whereRef('jornada.id', '=', 'entrada_jornada.jornada_id');
   return trx
     .selectFrom('entrada_jornada')
     .select(['id', 'jornada_id', 'ie_id', 'contrato_id', 'bolsa_id', 'situacao', 'motivo', 'versao'])
-    .select([
-      journey('status').$asScalar().$notNull().as('jornada_status'),
-      journey('ano').$asScalar().$notNull().as('jornada_ano'),
-      journey('semestre').$asScalar().$notNull().as('jornada_semestre'),
-    ])
+    .select((eb) => {
+      const journey = eb.selectFrom('jornada').whereRef('jornada.id', '=', 'entrada_jornada.jornada_id');
+      return [
+        journey.select('status').$asScalar().$notNull().as('jornada_status'),
+        journey.select('ano').$asScalar().$notNull().as('jornada_ano'),
+        journey.select('semestre').$asScalar().$notNull().as('jornada_semestre'),
+      ];
+    })
     .where('id', '=', brbId)
     .where((eb) => inCallerIes(eb, 'entrada_jornada.ie_id', caller))
     .forUpdate()
