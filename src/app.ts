@@ -18,6 +18,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
 import { sharedSchemas } from './http/schemas.js';
 import type { App } from './http/types.js';
+import { registerAudit } from './modules/audit/audit.context.js';
 import { modules } from './modules/index.js';
 import { registerSession } from './modules/session/session.routes.js';
 
@@ -94,6 +95,8 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
       registerSession(scope as App);
       await scope.register(async (api) => {
         requireBearer(api as App, config.basePath);
+        // After authentication (it needs the caller), before the routes' own hooks and handlers.
+        registerAudit(api as App);
         registerIdempotency(api as App, config.basePath);
         for (const mod of modules) await mod.routes(api as App);
       });

@@ -4,6 +4,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
+import { withBeforeCommit } from './before-commit.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import type { Database } from './schema.js';
 
@@ -57,7 +58,7 @@ export async function createDatabase(
     // the pool; the pool discards it and the next query gets a fresh one. Unhandled, that event
     // would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool })) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const memory = database.dataDir === 'memory://';
@@ -68,7 +69,7 @@ export async function createDatabase(
     extensions: { pg_trgm },
     parsers: { [INT8]: parseInt8, [NUMERIC]: identity, [DATE]: identity },
   });
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: withBeforeCommit(new PGliteDialect(pglite)) });
   return {
     pglite,
     db,

@@ -1,6 +1,8 @@
 import type { Module } from '../http/types.js';
 import { actionsModule } from './actions/actions.routes.js';
 import { agreementsModule } from './agreements/agreements.routes.js';
+import { auditModule } from './audit/audit.routes.js';
+import { batchesModule } from './batches/batches.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { dashboardModule } from './dashboard/dashboard.routes.js';
 import { integrationsModule } from './integrations/integrations.routes.js';
@@ -31,5 +33,7 @@ export const modules: Module[] = [
   refundsModule,
   operatorModule,
   transfersModule,
+  batchesModule,
+  auditModule,
   integrationsModule,
 ];

@@ -29,26 +29,29 @@ export const ExportQuery = {
 
 /** A 200 that is JSON (the page schema) or, for exports, CSV or xlsx. */
 export function listOrFile(json: TSchema, description = 'The list page, or every row as CSV/xlsx') {
-  return Type.Unsafe({
-    description,
-    content: {
-      'application/json': { schema: json },
-      'text/csv': {
-        schema: {
-          type: 'string',
-          description: 'UTF-8 with BOM, ";" separated, comma decimals, dates dd/mm/aaaa (as Brazilian Excel opens it)',
-        },
-      },
-      [EXPORT_MEDIA_TYPES.xlsx]: {
-        schema: {
-          type: 'string',
-          contentMediaType: EXPORT_MEDIA_TYPES.xlsx,
-          description: 'One worksheet; dates as dates, money as numbers in a BRL format',
-        },
-      },
-    },
-  });
+  return Type.Unsafe({ description, content: { 'application/json': { schema: json }, ...FILE_CONTENT } });
 }
+
+/** A 200 that is only a file, CSV or xlsx. */
+export function fileOnly(description: string) {
+  return Type.Unsafe({ description, content: FILE_CONTENT });
+}
+
+const FILE_CONTENT = {
+  'text/csv': {
+    schema: {
+      type: 'string',
+      description: 'UTF-8 with BOM, ";" separated, comma decimals, dates dd/mm/aaaa (as Brazilian Excel opens it)',
+    },
+  },
+  [EXPORT_MEDIA_TYPES.xlsx]: {
+    schema: {
+      type: 'string',
+      contentMediaType: EXPORT_MEDIA_TYPES.xlsx,
+      description: 'One worksheet; dates as dates, money as numbers in a BRL format',
+    },
+  },
+};
 
 /** The file format the request asks for, or null for JSON: `formato` wins, then Accept. */
 export function exportFormat(request: FastifyRequest): ExportFormat | null {

@@ -12,6 +12,10 @@ export const ORIGENS = [
 ] as const;
 export type Origem = (typeof ORIGENS)[number];
 
+/** A batch's source: an IE system (role API), a sheet import, or a send from the portal. */
+export const FONTES = ['API', 'PLANILHA', 'ENVIO_UNICO'] as const;
+export type Fonte = (typeof FONTES)[number];
+
 export const RESULTADOS = ['SUCESSO', 'ERRO', 'PENDENTE'] as const;
 export type Resultado = (typeof RESULTADOS)[number];
 
@@ -52,6 +56,10 @@ export interface LoteTable {
   status: Generated<'EM_PROCESSAMENTO' | 'PROCESSADO'>;
   created_at: Generated<Date>;
   processado_em: Date | null;
+  /** Where the batch came from (migration 0540). */
+  fonte: Generated<Fonte>;
+  /** The IEs the batch belongs to: the sender's; for the foundation's sends, its rows' (migration 0540). */
+  ie_ids: Generated<number[]>;
 }
 
 export interface LoteLinhaTable {

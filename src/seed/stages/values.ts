@@ -37,9 +37,9 @@ export const valuesStage: SeedStage = {
     // Explicit ids, like every seeded table (the seed moves the identities past them at the end).
     await sql`
       insert into lote (id, origem, porta, reenvio, criado_por, criado_por_nome, arquivo_nome, arquivo_formato, status,
-        created_at)
+        created_at, fonte, ie_ids)
       select n, 'PLANILHA', 'padrao', rodada > 1, 'seed', 'Secretaria acadêmica',
-        format('valores-%s-%s.xlsx', jornada_id, rodada), 'xlsx', 'EM_PROCESSAMENTO', criado_em
+        format('valores-%s-%s.xlsx', jornada_id, rodada), 'xlsx', 'EM_PROCESSAMENTO', criado_em, 'PLANILHA', array[ie_id]
       from seed_lotes`.execute(trx);
     await sql`
       insert into lote_linha (lote_id, linha, brb_id, entrada_id, ie_id, processo_id, aditivo_id, situacao_anterior,

@@ -1,0 +1,63 @@
+import type { Row } from '../../db/schema.js';
+import { t } from '../../http/i18n.js';
+import type { Column } from '../exports/export.format.js';
+import { VALUE_FIELDS, type ValueField } from '../values/values.rows.js';
+
+/** The batch list as a file. */
+export const BATCH_COLUMNS: Column<Row<'lote'>>[] = [
+  { header: t('Lote', 'Batch'), type: 'int', value: (r) => r.id },
+  { header: 'Status', type: 'text', value: (r) => r.status, width: 18 },
+  { header: t('Fonte', 'Source'), type: 'text', value: (r) => r.fonte, width: 14 },
+  { header: t('Origem', 'Origin'), type: 'text', value: (r) => r.origem, width: 20 },
+  { header: t('Reenvio', 'Resend'), type: 'text', value: (r) => r.reenvio, width: 8 },
+  { header: t('Enviado por', 'Sent by'), type: 'text', value: (r) => r.criado_por },
+  { header: t('Nome de quem enviou', "Sender's name"), type: 'text', value: (r) => r.criado_por_nome, width: 30 },
+  { header: t('Enviado em', 'Sent at'), type: 'datetime', value: (r) => r.created_at, width: 20 },
+  { header: t('Processado em', 'Processed at'), type: 'datetime', value: (r) => r.processado_em, width: 20 },
+  { header: t('Arquivo', 'File'), type: 'text', value: (r) => r.arquivo_nome, width: 30 },
+  { header: 'Total', type: 'int', value: (r) => r.total },
+  { header: t('Sucesso', 'Success'), type: 'int', value: (r) => r.sucesso },
+  { header: t('Erro', 'Error'), type: 'int', value: (r) => r.erro },
+  { header: t('Pendente', 'Pending'), type: 'int', value: (r) => r.pendente },
+  { header: t('Aceitas', 'Accepted'), type: 'int', value: (r) => r.aceitas },
+  { header: t('Recusadas', 'Rejected'), type: 'int', value: (r) => r.recusadas },
+];
+
+const errorsText = (r: Row<'lote_linha'>) => (r.erros ?? []).map((e) => `${e.campo}: ${e.mensagem}`).join(' | ');
+
+/** A batch's rows and their outcome as a file. */
+export const BATCH_ROW_COLUMNS: Column<Row<'lote_linha'>>[] = [
+  { header: t('Linha', 'Row'), type: 'int', value: (r) => r.linha, width: 8 },
+  { header: 'brbId', type: 'int', value: (r) => r.brb_id },
+  { header: t('Estudante', 'Student'), type: 'text', value: (r) => r.nome_estudante, width: 36 },
+  { header: t('Resultado', 'Outcome'), type: 'text', value: (r) => r.resultado, width: 12 },
+  { header: t('Processamento', 'Processing'), type: 'text', value: (r) => r.processamento, width: 14 },
+  { header: t('Erros', 'Errors'), type: 'text', value: errorsText, width: 60 },
+  { header: t('Motivo da recusa', 'Rejection reason'), type: 'text', value: (r) => r.motivo_recusa, width: 40 },
+  { header: t('Valor do contrato', 'Contract value'), type: 'money', value: (r) => r.valor_contrato },
+  { header: t('Processado em', 'Processed at'), type: 'datetime', value: (r) => r.processado_em, width: 20 },
+];
+
+/**
+ * The rows with errors as the values sheet: exactly the import template's columns (VALUE_FIELDS,
+ * headers not translated: the importer reads them), the values as the IE sent them, so the IE
+ * fixes the cells and uploads the file again. Money and percentages in comma decimals, which the
+ * importer reads; contratoAnual as S/N.
+ */
+const SHEET_VALUES: Record<ValueField, Column<Row<'lote_linha'>>> = {
+  brbId: { header: 'brbId', type: 'int', value: (r) => r.brb_id },
+  nomeEstudante: { header: 'nomeEstudante', type: 'text', value: (r) => r.nome_estudante, width: 36 },
+  qtdParcelasCobertura: { header: 'qtdParcelasCobertura', type: 'int', value: (r) => r.qtd_parcelas_cobertura },
+  qtdCreditos: { header: 'qtdCreditos', type: 'int', value: (r) => r.qtd_creditos },
+  valorContrato: { header: 'valorContrato', type: 'money', value: (r) => r.valor_contrato },
+  valorCtrPrestServico: { header: 'valorCtrPrestServico', type: 'money', value: (r) => r.valor_ctr_prest_servico },
+  percentualConcedido: { header: 'percentualConcedido', type: 'number', value: (r) => r.percentual_concedido },
+  parcMeses: { header: 'parcMeses', type: 'text', value: (r) => r.parc_meses },
+  idCurso: { header: 'idCurso', type: 'int', value: (r) => r.id_curso },
+  regimeContrato: { header: 'regimeContrato', type: 'text', value: (r) => r.regime_contrato },
+  contratoAnual: { header: 'contratoAnual', type: 'text', value: (r) => r.contrato_anual },
+  motivoReenvio: { header: 'motivoReenvio', type: 'text', value: (r) => r.motivo_reenvio },
+  motivo: { header: 'motivo', type: 'text', value: (r) => r.motivo },
+  serieSemestre: { header: 'serieSemestre', type: 'text', value: (r) => r.serie_semestre },
+};
+export const ERROR_SHEET_COLUMNS = VALUE_FIELDS.map((f) => SHEET_VALUES[f]);
