@@ -3,6 +3,8 @@ import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { badRequest, notFound } from '../../http/errors.js';
+// `t` names a contract's terms below; messages use `tr`.
+import { t as tr } from '../../http/i18n.js';
 import { type Decimal, Money, moneyJson, parseDecimal, roundCents, sum } from '../../lib/money.js';
 import { parseMonths } from '../values/values.rows.js';
 import { type Installment, monthsBetween, type Regime, refundSchedule, type Schedule } from './installments.js';
@@ -196,9 +198,15 @@ export async function installments(db: Db, caller: Caller, q: InstallmentsQuery)
   const byContract = q.brbId !== undefined || q.contratoId !== undefined;
   const given = EXPLICIT.filter((k) => q[k] !== undefined);
   if (byContract) {
-    if (q.brbId !== undefined && q.contratoId !== undefined) throw badRequest('Give brbId or contratoId, not both.');
+    if (q.brbId !== undefined && q.contratoId !== undefined)
+      throw badRequest(tr('Informe brbId ou contratoId, não os dois.', 'Give brbId or contratoId, not both.'));
     if (given.length > 0 || q.taxa !== undefined || q.regime !== undefined) {
-      throw badRequest(`A contract's terms come from the contract; drop ${[...given, 'taxa', 'regime'].join(', ')}.`);
+      throw badRequest(
+        tr(
+          `As condições de um contrato vêm do contrato; retire ${[...given, 'taxa', 'regime'].join(', ')}.`,
+          `A contract's terms come from the contract; drop ${[...given, 'taxa', 'regime'].join(', ')}.`,
+        ),
+      );
     }
     const terms = await repo.contractTerms(
       db,
@@ -206,7 +214,11 @@ export async function installments(db: Db, caller: Caller, q: InstallmentsQuery)
       q.brbId !== undefined ? { brbId: q.brbId } : { contratoIds: [q.contratoId!] },
     );
     if (terms.length === 0) {
-      throw notFound(q.brbId !== undefined ? `Journey entry (brbId) ${q.brbId}` : `Contract ${q.contratoId}`);
+      throw notFound(
+        q.brbId !== undefined
+          ? tr(`Entrada de jornada (brbId) ${q.brbId} não encontrada.`, `Journey entry (brbId) ${q.brbId} not found.`)
+          : tr(`Contrato ${q.contratoId} não encontrado.`, `Contract ${q.contratoId} not found.`),
+      );
     }
     const { terms: t, meses, schedule, pagos } = (await schedulesFor(db, terms)).get(terms[0]!.id)!;
     return scheduleOut(
@@ -225,21 +237,40 @@ export async function installments(db: Db, caller: Caller, q: InstallmentsQuery)
   const missing = EXPLICIT.filter((k) => q[k] === undefined);
   if (missing.length > 0) {
     throw badRequest(
-      `Give brbId or contratoId, or the explicit terms valor, meses, mesesAteRestituicao and inicio; missing ${missing.join(', ')}.`,
-      missing.map((k) => ({ pointer: `/querystring/${k}`, message: 'is required without brbId or contratoId' })),
+      tr(
+        `Informe brbId ou contratoId, ou as condições explícitas valor, meses, mesesAteRestituicao e inicio; faltam ${missing.join(', ')}.`,
+        `Give brbId or contratoId, or the explicit terms valor, meses, mesesAteRestituicao and inicio; missing ${missing.join(', ')}.`,
+      ),
+      missing.map((k) => ({
+        pointer: `/querystring/${k}`,
+        message: tr('é obrigatório sem brbId ou contratoId', 'is required without brbId or contratoId'),
+      })),
     );
   }
   const valor = parseDecimal(q.valor);
   if (!valor || valor.lte(0) || valor.decimalPlaces() > 2) {
-    throw badRequest('valor must be an amount greater than 0 with at most 2 decimals.', [
-      { pointer: '/querystring/valor', message: 'must be > 0 with at most 2 decimals' },
-    ]);
+    throw badRequest(
+      tr(
+        'valor deve ser um valor maior que 0, com até 2 casas decimais.',
+        'valor must be an amount greater than 0 with at most 2 decimals.',
+      ),
+      [
+        {
+          pointer: '/querystring/valor',
+          message: tr('deve ser maior que 0, com até 2 casas decimais', 'must be > 0 with at most 2 decimals'),
+        },
+      ],
+    );
   }
   const taxa = q.taxa === undefined ? new Money('0.0035') : parseDecimal(q.taxa);
   if (!taxa || taxa.lt(0) || taxa.gt(1)) {
-    throw badRequest('taxa must be a monthly rate between 0 and 1, e.g. 0.0035.', [
-      { pointer: '/querystring/taxa', message: 'must be between 0 and 1' },
-    ]);
+    throw badRequest(
+      tr(
+        'taxa deve ser uma taxa mensal entre 0 e 1, por exemplo 0.0035.',
+        'taxa must be a monthly rate between 0 and 1, e.g. 0.0035.',
+      ),
+      [{ pointer: '/querystring/taxa', message: tr('deve estar entre 0 e 1', 'must be between 0 and 1') }],
+    );
   }
   const inicio = q.inicio!.length === 7 ? `${q.inicio}-01` : q.inicio!;
   const regime = q.regime ?? 'SIMPLES';

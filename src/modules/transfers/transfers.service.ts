@@ -26,7 +26,8 @@ function totals(pagos: Decimal[], taxas: Decimal[], liquidos: Decimal[], ajustes
  * its IEs (empty ones too); an operator sees the IEs with movement, or the one asked for.
  */
 export async function monthlyTransfer(db: Db, caller: Caller, competencia: string, ieId?: number, now = new Date()) {
-  if (ieId !== undefined && !callerHasIe(caller, ieId)) throw notFound(`IE ${ieId}`);
+  if (ieId !== undefined && !callerHasIe(caller, ieId))
+    throw notFound(t(`IE ${ieId} não encontrada.`, `IE ${ieId} not found.`));
   const month = `${competencia}-01`;
   const [payments, adjustments, state] = await Promise.all([
     repo.paymentsOf(db, caller, month, ieId),
@@ -39,7 +40,7 @@ export async function monthlyTransfer(db: Db, caller: Caller, competencia: strin
     ...adjustments.map((a) => a.ie_id),
   ]);
   const ies = await repo.iesOf(db, caller, [...wanted]);
-  if (ieId !== undefined && ies.length === 0) throw notFound(`IE ${ieId}`);
+  if (ieId !== undefined && ies.length === 0) throw notFound(t(`IE ${ieId} não encontrada.`, `IE ${ieId} not found.`));
   const all = { pagos: [] as Decimal[], taxas: [] as Decimal[], liquidos: [] as Decimal[], ajustes: [] as Decimal[] };
   const out = ies.map((ie) => {
     const mine = payments.filter((p) => p.ie_id === ie.id);
@@ -177,7 +178,7 @@ export async function recordAdjustment(
     );
   }
   const [ie] = await repo.iesOf(db, caller, [body.ieId]);
-  if (!ie) throw notFound(`IE ${body.ieId}`);
+  if (!ie) throw notFound(t(`IE ${body.ieId} não encontrada.`, `IE ${body.ieId} not found.`));
   return db.transaction().execute(async (trx) => {
     if (body.pagamentoId !== undefined) {
       const payment = await trx
@@ -186,7 +187,13 @@ export async function recordAdjustment(
         .where('id', '=', body.pagamentoId)
         .where('ie_id', '=', body.ieId)
         .executeTakeFirst();
-      if (!payment) throw notFound(`Payment ${body.pagamentoId} of IE ${body.ieId}`);
+      if (!payment)
+        throw notFound(
+          t(
+            `Pagamento ${body.pagamentoId} da IE ${body.ieId} não encontrado.`,
+            `Payment ${body.pagamentoId} of IE ${body.ieId} not found.`,
+          ),
+        );
     }
     // A closed month never changes: the adjustment goes to the open month and names the one it refers to.
     const competencia = await recordingMonth(trx, wanted, day, 'exclusive');
