@@ -1,7 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { AuditTables } from '../modules/audit/audit.tables.js';
-import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 import type { ValuesTables } from '../modules/values/values.tables.js';
@@ -322,9 +321,6 @@ export interface Database extends IntegrationsTables {}
 
 /** The audit trail's table (modules/audit), merged into Database. */
 export interface Database extends AuditTables {}
-
-/** E-mail and webhook tables (modules/integrations), merged into Database. */
-export interface Database extends IntegrationsTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;
