@@ -1,5 +1,6 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { finishOpenApi } from './openapi-document.js';
 import type { App } from './types.js';
 
 export const OPENAPI_INFO = {
@@ -25,6 +26,8 @@ export async function registerOpenApi(app: App, basePath: string): Promise<void>
     },
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
     transform: ({ schema, url }) => ({ schema, url: url.slice(basePath.length) || '/' }),
+    transformObject: (document) =>
+      finishOpenApi('openapiObject' in document ? document.openapiObject : document.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: `${basePath}/docs` });
   app.get(`${basePath}/openapi.json`, { schema: { hide: true } }, async () => app.swagger());
