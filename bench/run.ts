@@ -3,8 +3,9 @@
 // import) run first, on scratch databases of their own, so the big seed's background work
 // (autovacuum, checkpoints) does not weigh on them. Then the seed leaves that database with 500 IEs
 // and 1,000,000 students for the dashboard cases. `npm run bench -- --skip-seed` reuses an already
-// seeded database; `--only dashboard,import` runs a subset (open-journey, import, seed, dashboard).
+// seeded database; `--only dashboard,import` runs a subset (open-journey, import, export, seed, dashboard).
 import { runDashboardBench } from './dashboard.js';
+import { benchExport } from './export.js';
 import { benchImport } from './import.js';
 import { benchOpenJourney } from './open-journey.js';
 import { benchSeed, SEED_TARGETS } from './seed.js';
@@ -29,6 +30,15 @@ if (wanted('import')) {
   for (const c of await benchImport({ url, log })) {
     summary.push(
       `import ${c.rows.toLocaleString('en')} rows ${c.format}: ${c.seconds.toFixed(2)} s (≤ ${c.targetSeconds}), peak RSS ${(c.peakRssBytes / 2 ** 20).toFixed(0)} MiB (≤ 300), event-loop p99 ${c.eventLoopP99Ms.toFixed(1)} ms (≤ 50), /healthz p99 ${c.healthz.p99Ms.toFixed(1)} ms — ${c.pass ? 'PASS' : 'MISS'}`,
+    );
+  }
+}
+
+if (wanted('export')) {
+  log('\n## export: a 100,000-row list (the audit trail) as CSV and xlsx through the HTTP server');
+  for (const c of await benchExport({ url, log })) {
+    summary.push(
+      `export ${c.rows.toLocaleString('en')} rows ${c.format}: ${c.seconds.toFixed(2)} s (≤ ${c.targetSeconds}), peak RSS ${(c.peakRssBytes / 2 ** 20).toFixed(0)} MiB (≤ 200), event-loop p99 ${c.eventLoopP99Ms.toFixed(1)} ms (≤ 50) — ${c.pass ? 'PASS' : 'MISS'}`,
     );
   }
 }

@@ -1,0 +1,117 @@
+// Benchmark: a 100,000-row list exported through the HTTP server must take ≤ 3 s as CSV and ≤ 8 s
+// as xlsx on PostgreSQL, with peak RSS ≤ 200 MB and event-loop delay p99 ≤ 50 ms while it runs.
+// The list is the audit trail (/s/auditoria, 13 columns: instants, text, integers), filled with
+// 100,000 rows of one IE in a scratch database on the server of BENCH_DATABASE_URL (dropped after).
+// The service runs in this process and the body is read and dropped by a plain http client here
+// too, so RSS and event-loop delay include the client: the figures are an upper bound.
+//   npx tsx bench/export.ts [rows]
+import { request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createAuth } from '../src/http/auth.js';
+import { withScratchDatabase } from './scratch-db.js';
+
+export const EXPORT_TARGETS = { csvSeconds: 3, xlsxSeconds: 8, peakRssBytes: 200 * 1024 * 1024, eventLoopP99Ms: 50 };
+
+export interface ExportBenchCase {
+  format: 'csv' | 'xlsx';
+  rows: number;
+  bytes: number;
+  seconds: number;
+  targetSeconds: number;
+  peakRssBytes: number;
+  eventLoopP99Ms: number;
+  pass: boolean;
+}
+
+function download(url: string, token: string): Promise<{ bytes: number; lines: number }> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: { authorization: `Bearer ${token}` } }, (res) => {
+      if (res.statusCode !== 200) reject(new Error(`status ${res.statusCode}`));
+      let bytes = 0;
+      let lines = 0;
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+      });
+      res.on('end', () => resolve({ bytes, lines }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export async function benchExport(options: { url?: string; rows?: number; log: (line: string) => void }) {
+  const rows = options.rows ?? 100_000;
+  return withScratchDatabase('export', options, async ({ url, db }) => {
+    await sql`
+      insert into auditoria (em, usuario, usuario_nome, papel, operacao, metodo, rota, brb_id, lote_id, ie_ids,
+        efetivado, status, request_id)
+      select now() - g * interval '1 second', 'user-' || (g % 50), 'Usuária Número ' || (g % 50), 'IE',
+        (array['sendValuesV3', 'lockEnrolment', 'acceptBatchRows'])[1 + g % 3], 'POST',
+        '/s/v3/mais-acoes/enviar-valores', g, case when g % 4 = 0 then g / 4 end, array[1::int8],
+        g % 10 <> 0, case when g % 10 = 0 then 409 else 200 end, 'req-' || md5(g::text)
+      from generate_series(1, ${rows}) g`.execute(db);
+    await sql`analyze auditoria`.execute(db);
+    const config = loadConfig({
+      DATABASE_URL: url,
+      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_MAX: '0',
+    });
+    const auth = await createAuth(config.jwt, null);
+    const app = await buildApp({ config, db, auth, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const token = await auth.sign!({ sub: 'bench', role: 'IE', ies: [1] });
+    const cases: ExportBenchCase[] = [];
+    try {
+      for (const format of ['csv', 'xlsx'] as const) {
+        globalThis.gc?.();
+        const loop = monitorEventLoopDelay({ resolution: 10 });
+        let peak = process.memoryUsage().rss;
+        const sampler = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }, 20);
+        loop.enable();
+        const started = performance.now();
+        const got = await download(`http://127.0.0.1:${port}/s/auditoria?formato=${format}`, token);
+        const seconds = (performance.now() - started) / 1000;
+        loop.disable();
+        clearInterval(sampler);
+        peak = Math.max(peak, process.memoryUsage().rss);
+        const targetSeconds = format === 'csv' ? EXPORT_TARGETS.csvSeconds : EXPORT_TARGETS.xlsxSeconds;
+        const p99 = loop.percentile(99) / 1e6;
+        if (format === 'csv' && got.lines !== rows + 1) throw new Error(`CSV has ${got.lines} lines, not ${rows + 1}`);
+        const c: ExportBenchCase = {
+          format,
+          rows,
+          bytes: got.bytes,
+          seconds,
+          targetSeconds,
+          peakRssBytes: peak,
+          eventLoopP99Ms: p99,
+          pass: seconds <= targetSeconds && peak <= EXPORT_TARGETS.peakRssBytes && p99 <= EXPORT_TARGETS.eventLoopP99Ms,
+        };
+        options.log(
+          `export ${rows.toLocaleString('en')} rows ${format}: ${seconds.toFixed(2)} s (≤ ${targetSeconds}), ` +
+            `${(got.bytes / 2 ** 20).toFixed(1)} MiB, peak RSS ${(peak / 2 ** 20).toFixed(0)} MiB (≤ 200), ` +
+            `event-loop p99 ${p99.toFixed(1)} ms (≤ 50) — ${c.pass ? 'PASS' : 'MISS'}`,
+        );
+        cases.push(c);
+      }
+    } finally {
+      await app.close();
+    }
+    return cases;
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const rows = Number(process.argv[2] ?? 100_000);
+  await benchExport({ rows, log: (line) => process.stdout.write(`${line}\n`) });
+}
