@@ -73,9 +73,9 @@ export async function benchExport(options: { url?: string; rows?: number; log: (
       for (const format of ['csv', 'xlsx'] as const) {
         globalThis.gc?.();
         const loop = monitorEventLoopDelay({ resolution: 10 });
-        let peak = process.memoryUsage().rss;
+        let peak = process.memoryUsage.rss();
         const sampler = setInterval(() => {
-          peak = Math.max(peak, process.memoryUsage().rss);
+          peak = Math.max(peak, process.memoryUsage.rss());
         }, 20);
         loop.enable();
         const started = performance.now();
@@ -83,7 +83,7 @@ export async function benchExport(options: { url?: string; rows?: number; log: (
         const seconds = (performance.now() - started) / 1000;
         loop.disable();
         clearInterval(sampler);
-        peak = Math.max(peak, process.memoryUsage().rss);
+        peak = Math.max(peak, process.memoryUsage.rss());
         const targetSeconds = format === 'csv' ? EXPORT_TARGETS.csvSeconds : EXPORT_TARGETS.xlsxSeconds;
         const p99 = loop.percentile(99) / 1e6;
         if (format === 'csv' && got.lines !== rows + 1) throw new Error(`CSV has ${got.lines} lines, not ${rows + 1}`);
