@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatMoney, Money, moneyJson, parseDecimal, roundCents } from '../../src/lib/money.js';
+
+/** 123456n → "1234.56" (cents are never negative here). */
+const centsText = (cents: bigint) => `${cents / 100n}.${String(cents % 100n).padStart(2, '0')}`;
+
 import { addMonths, monthsBetween, refundSchedule } from '../../src/modules/refunds/installments.js';
 
 /** Seeded generator (mulberry32): the same cases on every run. */
@@ -73,15 +77,15 @@ describe('refund installments (DOMAIN.md "Refund installments")', () => {
       mesesAteRestituicao: 48,
       inicioRestituicao: '2027-01-31',
     });
-    // 1.0035^48 = 1.182590…
+    // Worked out apart from the code: 1000 × 1.0035^48 = 1182.5896875… → 1182.59;
+    // 1000 × 1.0035^49 = 1186.7287514… → 1186.73.
     assert.deepEqual(
       s.parcelas.map((p) => [p.vencimento, p.valor.toFixed(2)]),
       [
-        ['2027-01-31', new Money('1.0035').pow(48).times(1000).toDecimalPlaces(2).toFixed(2)],
-        ['2027-02-28', new Money('1.0035').pow(49).times(1000).toDecimalPlaces(2).toFixed(2)],
+        ['2027-01-31', '1182.59'],
+        ['2027-02-28', '1186.73'],
       ],
     );
-    assert.equal(s.parcelas[0]!.valor.toFixed(2), '1182.59');
   });
 
   test('dates: due dates clamp to the month end; months between periods', () => {
@@ -141,8 +145,8 @@ describe('refund installments (DOMAIN.md "Refund installments")', () => {
       }
     });
 
-    test('the total equals the credited amount plus the fee, to the cent, each fee computed on its own', () => {
-      for (const c of cases) {
+    test('simple accrual: each installment to the cent by integer arithmetic (no decimal library); totals add up', () => {
+      for (const c of cases.filter((x) => x.regime === 'SIMPLES')) {
         const s = refundSchedule({
           creditados: c.varying,
           taxaMensal: c.taxa,
@@ -150,15 +154,21 @@ describe('refund installments (DOMAIN.md "Refund installments")', () => {
           mesesAteRestituicao: c.m,
           inicioRestituicao: '2030-01-01',
         });
-        const credited = c.varying.reduce((a, v) => a.plus(v), new Money(0));
-        const fee = c.varying.reduce((acc, v, i) => {
-          const n = c.m + i;
-          const growth = c.regime === 'COMPOSTO' ? c.taxa.plus(1).pow(n).minus(1) : c.taxa.times(n);
-          return acc.plus(roundCents(v.times(growth)));
-        }, new Money(0));
-        assert.equal(s.totais.valorCreditado.toFixed(2), credited.toFixed(2));
-        assert.equal(s.totais.taxa.toFixed(2), fee.toFixed(2));
-        assert.equal(s.totais.valor.toFixed(2), credited.plus(fee).toFixed(2));
+        // v in cents × rate in millionths × n, over 10^6, half-up: the fee in cents, exactly, in BigInt.
+        const rate = BigInt(c.taxa.times(1_000_000).toFixed(0));
+        let credited = 0n;
+        let fee = 0n;
+        c.varying.forEach((v, i) => {
+          const cents = BigInt(v.times(100).toFixed(0));
+          const scaled = cents * rate * BigInt(c.m + i);
+          const feeCents = (scaled + 500_000n) / 1_000_000n;
+          credited += cents;
+          fee += feeCents;
+          assert.equal(s.parcelas[i]!.valor.toFixed(2), centsText(cents + feeCents));
+        });
+        assert.equal(s.totais.valorCreditado.toFixed(2), centsText(credited));
+        assert.equal(s.totais.taxa.toFixed(2), centsText(fee));
+        assert.equal(s.totais.valor.toFixed(2), centsText(credited + fee));
         assert.ok(s.parcelas.every((p) => p.valor.decimalPlaces() <= 2 && p.taxa.gte(0)));
       }
     });
