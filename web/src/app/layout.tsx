@@ -53,7 +53,7 @@ export function Layout() {
                 aria-label={`Notificações: ${unread.data ?? 0} não lidas`}
               >
                 Notificações
-                <Badge ml={6} size="sm" color={unread.data ? 'red' : 'gray'} aria-hidden>
+                <Badge ml={6} size="sm" color={unread.data ? 'red.9' : 'gray.8'} aria-hidden>
                   {unread.data ?? 0}
                 </Badge>
               </Button>

@@ -6,7 +6,7 @@ export function Placeholder({ title, what }: { title: string; what: string }) {
     <Stack>
       <Title order={1}>{title}</Title>
       <Text>{what}</Text>
-      <Text c="dimmed">Esta tela ainda está em construção.</Text>
+      <Text c="gray.7">Esta tela ainda está em construção.</Text>
     </Stack>
   );
 }

@@ -22,7 +22,7 @@ export function ErrorState({ error, title = 'Não foi possível carregar' }: { e
 
 export function Empty({ children }: { children: ReactNode }) {
   return (
-    <Text c="dimmed" py="lg" ta="center">
+    <Text c="gray.7" py="lg" ta="center">
       {children}
     </Text>
   );

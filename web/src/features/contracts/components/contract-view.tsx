@@ -18,7 +18,7 @@ const IN_PROGRESS: Record<string, string> = {
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="gray.7">
         {label}
       </Text>
       <Text size="sm">{children}</Text>

@@ -22,7 +22,7 @@ export function JourneyHeader({
         {current ? (
           <Group gap="xs" data-testid="jornada-atual">
             <Text fw={600}>{formatPeriod(current.ano, current.semestre)}</Text>
-            <Badge color={open ? 'green' : 'gray'}>{open ? 'Aberta' : 'Encerrada'}</Badge>
+            <Badge color={open ? 'teal.9' : 'gray.8'}>{open ? 'Aberta' : 'Encerrada'}</Badge>
             <Text size="sm">
               Janela de {formatDate(current.janelaInicio)} a {formatDate(current.janelaFim)}
             </Text>
@@ -33,7 +33,7 @@ export function JourneyHeader({
             )}
           </Group>
         ) : (
-          <Text c="dimmed">Nenhuma jornada.</Text>
+          <Text c="gray.7">Nenhuma jornada.</Text>
         )}
       </div>
       <Select

@@ -4,6 +4,13 @@ import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatDate, formatInteger, formatPeriod } from '../../../lib/format.ts';
 import { useJourneys } from '../api/journeys.ts';
 
+const CONTROL_LABEL = {
+  first: 'Primeira página',
+  previous: 'Página anterior',
+  next: 'Próxima página',
+  last: 'Última página',
+};
+
 /** Jornadas: every journey of the caller's IEs, latest first. */
 export function JourneysPage() {
   const [pagina, setPagina] = useState(1);
@@ -37,7 +44,7 @@ export function JourneysPage() {
                         {formatDate(j.janelaInicio)} a {formatDate(j.janelaFim)}
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={j.status === 'ABERTA' ? 'green' : 'gray'}>
+                        <Badge color={j.status === 'ABERTA' ? 'teal.9' : 'gray.8'}>
                           {j.status === 'ABERTA' ? 'Aberta' : 'Encerrada'}
                         </Badge>
                       </Table.Td>
@@ -53,6 +60,7 @@ export function JourneysPage() {
                   onChange={setPagina}
                   size="sm"
                   getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+                  getControlProps={(control) => ({ 'aria-label': CONTROL_LABEL[control] })}
                 />
               </Group>
             </>

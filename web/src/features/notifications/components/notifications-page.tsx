@@ -14,37 +14,39 @@ export function NotificationsPage() {
           data.itens.length === 0 ? (
             <Empty>Nenhuma notificação.</Empty>
           ) : (
-            <Stack gap="xs" component="ul" p={0} style={{ listStyle: 'none' }}>
+            <Stack gap="xs">
               <Text>
                 {data.naoLidas} não lidas de {data.total}
               </Text>
-              {data.itens.map((n) => (
-                <Card key={n.id} withBorder component="li" padding="sm">
-                  <Group justify="space-between" wrap="nowrap">
-                    <div>
-                      <Group gap="xs">
-                        <Text fw={600}>{n.titulo}</Text>
-                        {!n.visualizada && <Badge color="red">Nova</Badge>}
-                      </Group>
-                      <Text size="sm">{n.mensagem}</Text>
-                      <Text size="xs" c="dimmed">
-                        {formatDateTime(n.criadaEm)}
-                      </Text>
-                    </div>
-                    {!n.visualizada && (
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        loading={mark.isPending && mark.variables === n.id}
-                        onClick={() => mark.mutate(n.id)}
-                        aria-label={`Marcar como lida: ${n.titulo}`}
-                      >
-                        Marcar como lida
-                      </Button>
-                    )}
-                  </Group>
-                </Card>
-              ))}
+              <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+                {data.itens.map((n) => (
+                  <Card key={n.id} withBorder component="li" padding="sm">
+                    <Group justify="space-between" wrap="nowrap">
+                      <div>
+                        <Group gap="xs">
+                          <Text fw={600}>{n.titulo}</Text>
+                          {!n.visualizada && <Badge color="red.9">Nova</Badge>}
+                        </Group>
+                        <Text size="sm">{n.mensagem}</Text>
+                        <Text size="xs" c="gray.7">
+                          {formatDateTime(n.criadaEm)}
+                        </Text>
+                      </div>
+                      {!n.visualizada && (
+                        <Button
+                          size="compact-sm"
+                          variant="light"
+                          loading={mark.isPending && mark.variables === n.id}
+                          onClick={() => mark.mutate(n.id)}
+                          aria-label={`Marcar como lida: ${n.titulo}`}
+                        >
+                          Marcar como lida
+                        </Button>
+                      )}
+                    </Group>
+                  </Card>
+                ))}
+              </Stack>
             </Stack>
           )
         }

@@ -51,7 +51,7 @@ export function SignInPage() {
               <Title order={2} size="h4" id="demo-title">
                 Usuários de demonstração
               </Title>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 Ambiente de demonstração: escolha com quem entrar.
               </Text>
               {users.isPending && <Loading />}

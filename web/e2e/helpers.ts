@@ -1,0 +1,49 @@
+import { fileURLToPath } from 'node:url';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+
+/** Where the README's screenshots go (docs/screenshots), whatever the working directory. */
+export const screenshot = (name: string) => fileURLToPath(new URL(`../../docs/screenshots/${name}`, import.meta.url));
+
+/** An API context signed in as a demo user (the same cookie session the portal uses). */
+export async function apiAs(baseURL: string, usuario: 'ie-1' | 'ie-2' | 'operador'): Promise<APIRequestContext> {
+  const context = await request.newContext({ baseURL, extraHTTPHeaders: { 'X-Requested-With': 'e2e' } });
+  const res = await context.post('/s/sessao/demo', { data: { usuario } });
+  expect(res.status()).toBe(200);
+  return context;
+}
+
+/** Signs in through the sign-in page, as a person would. */
+export async function signIn(page: Page, nome: string, to = '/'): Promise<void> {
+  await page.goto(to);
+  await expect(page).toHaveURL(/\/entrar/);
+  await page.getByRole('button', { name: new RegExp(nome) }).click();
+  await expect(page.getByTestId('usuario')).toContainText(nome);
+}
+
+/** A tab's counter, once loaded. */
+export async function counter(page: Page, tab: string): Promise<number> {
+  const element = page.getByTestId(`contador-${tab}`);
+  await expect(element).toHaveText(/\(\d[\d.]*\)/);
+  return Number(((await element.textContent()) ?? '').replace(/\D/g, ''));
+}
+
+export const listTotal = async (page: Page) => {
+  const text = (await page.getByTestId('total-lista').textContent()) ?? '';
+  return Number((/de ([\d.]+)/.exec(text)?.[1] ?? '').replace(/\./g, ''));
+};
+
+/** Entries of a tab read through the API, to pick a scenario's own data. */
+export async function entries(api: APIRequestContext, tab: string, query = '') {
+  const res = await api.get(`/s/v2/renovacao/${tab}?tamanho=100${query}`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).itens as { brbId: number; nomeEstudante: string; cpf: string; situacao: string }[];
+}
+
+export async function allowedActions(api: APIRequestContext, brbId: number): Promise<string[]> {
+  const res = await api.post('/s/v1/contrato/mais-acoes/dados-complementares', { data: { brbId } });
+  expect(res.status()).toBe(200);
+  return (await res.json()).acoesPermitidas;
+}
+
+export const stripAccents = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '');
+export const maskCPF = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
