@@ -18,7 +18,7 @@ let t: TestContext;
 let w: ActionWorld;
 before(async () => {
   t = await createTestApp();
-  // The convênio defaults: at most 4 locked semesters and 2 consecutive kept locks.
+  // The convênio defaults: at most 4 locked semesters and 2 consecutive locked semesters.
   w = await createActionWorld(t.db);
 });
 after(() => t.close());
@@ -38,14 +38,15 @@ describe('convênio lock limits (422 naming the limit, nothing changes)', () => 
     assert.deepEqual(await snapshot(t.db, e), before);
 
     const ok = await w.entry();
-    await setLockCounters(t.db, ok, 3, 2);
+    await setLockCounters(t.db, ok, 3, 1);
     assert.equal(
       (await post(t, w.ie, `${V3}/trancamento`, { brbId: ok.brbId, dataOcorrido: brDay(-1) })).statusCode,
       200,
     );
     const c = await contract(t.db, ok.contratoId);
     assert.equal(c.semestres_trancados, 4);
-    assert.equal(c.trancamentos_consecutivos, 0, 'a fresh lock starts a new run of kept locks');
+    // DOMAIN.md, "Locks": a fresh lock continues the run; only credit or bond maintenance ends it.
+    assert.equal(c.trancamentos_consecutivos, 2, 'a fresh lock continues the run of locked semesters');
   });
 
   test('a third consecutive kept lock is refused; the limits follow the convênio', async () => {
@@ -54,7 +55,7 @@ describe('convênio lock limits (422 naming the limit, nothing changes)', () => 
     const before = await snapshot(t.db, e);
     const response = await post(t, w.ie, `${V3}/manter-trancamento`, { brbId: e.brbId });
     assert.equal(response.statusCode, 422);
-    assert.match(problemOf(response).detail, /kept 2 consecutive times; the convênio allows at most 2/);
+    assert.match(problemOf(response).detail, /2 consecutive locked semesters; the convênio allows at most 2/);
     assert.deepEqual(await snapshot(t.db, e), before);
 
     const strict = await createActionWorld(t.db, { max_semestres_trancamento: 1, max_trancamentos_consecutivos: 0 });

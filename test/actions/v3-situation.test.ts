@@ -35,7 +35,8 @@ const lockBody = (e: { brbId: number }) => ({ brbId: e.brbId, dataOcorrido: brDa
 const lockCheck: ActionSpec['check'] = async (e) => {
   const c = await contract(t.db, e.contratoId);
   assert.equal(c.semestres_trancados, 1);
-  assert.equal(c.trancamentos_consecutivos, 0);
+  // A lock semester starts (or continues) the run of consecutive locked semesters (DOMAIN.md, "Locks").
+  assert.equal(c.trancamentos_consecutivos, 1);
   assert.equal((await bolsa(t.db, e.bolsaId)).situacao_matricula, 'T');
   const [request] = await requests(t.db, e.brbId);
   assert.equal((request!.dados as { situacaoMatricula: string }).situacaoMatricula, 'T');

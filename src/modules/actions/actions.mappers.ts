@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox';
 import { invalidField } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
+import { cpfField } from '../../lib/cpf-field.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import type { BondIn, ContractEndV3In, KeepLockIn, LockIn, WithdrawalIn } from './actions.schemas.js';
 import {
@@ -146,7 +147,7 @@ export function lockForm(body: Static<typeof LockFormIn>): SituationCommand {
     idProcesso: body['id-processo'],
     idSolicitacao: body['id-solicitacao'],
     nomeEstudante: body['nome-estudante'],
-    cpf: body.cpf,
+    cpf: body.cpf === undefined ? undefined : cpfField(body.cpf, '/body/cpf'),
     codBolsa: body['cod-bolsa'],
     bolsa: body.bolsa,
     ano: body.ano,

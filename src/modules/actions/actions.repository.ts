@@ -87,12 +87,16 @@ export function concludedLockRequest(trx: Trx, brbId: number, exceptId: number |
   return query.executeTakeFirst();
 }
 
-export function signedAddendum(trx: Trx, brbId: number) {
+/** A signed addendum of the contract in any period (money was credited), the latest first. */
+export function signedAddendum(trx: Trx, contratoId: number) {
   return trx
     .selectFrom('aditivo')
     .select(['id', 'ano', 'semestre'])
-    .where('entrada_id', '=', brbId)
+    .where('contrato_id', '=', contratoId)
     .where('status', '=', 'ASSINADO')
+    .orderBy('ano', 'desc')
+    .orderBy('semestre', 'desc')
+    .orderBy('id', 'desc')
     .executeTakeFirst();
 }
 

@@ -110,8 +110,12 @@ export interface LockCounters {
   max_trancamentos_consecutivos: number;
 }
 
-/** The convênio's limits on locks: 422 naming the limit when one more lock would pass it. */
-export function checkLockLimits(contract: LockCounters, kept: boolean): void {
+/**
+ * The convênio's limits on locks (DOMAIN.md, "Locks"), checked before one more locked semester
+ * however it is entered (lock, status change to lock, keep lock): the total over the contract and
+ * the run of consecutive locked semesters. 422 naming the limit.
+ */
+export function checkLockLimits(contract: LockCounters): void {
   if (contract.semestres_trancados + 1 > contract.max_semestres_trancamento) {
     throw unprocessable(
       t(
@@ -121,11 +125,11 @@ export function checkLockLimits(contract: LockCounters, kept: boolean): void {
       { limite: 'max_semestres_trancamento', maximo: contract.max_semestres_trancamento },
     );
   }
-  if (kept && contract.trancamentos_consecutivos + 1 > contract.max_trancamentos_consecutivos) {
+  if (contract.trancamentos_consecutivos + 1 > contract.max_trancamentos_consecutivos) {
     throw unprocessable(
       t(
-        `O trancamento deste contrato já foi mantido ${contract.trancamentos_consecutivos} vezes seguidas; o convênio permite no máximo ${contract.max_trancamentos_consecutivos}.`,
-        `This contract's lock has already been kept ${contract.trancamentos_consecutivos} consecutive times; the convênio allows at most ${contract.max_trancamentos_consecutivos}.`,
+        `Este contrato já tem ${contract.trancamentos_consecutivos} semestres trancados seguidos; o convênio permite no máximo ${contract.max_trancamentos_consecutivos} seguidos.`,
+        `This contract already has ${contract.trancamentos_consecutivos} consecutive locked semesters; the convênio allows at most ${contract.max_trancamentos_consecutivos} in a row.`,
       ),
       { limite: 'max_trancamentos_consecutivos', maximo: contract.max_trancamentos_consecutivos },
     );

@@ -62,13 +62,17 @@ async function lockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: Situ
   });
   const contract = await repo.lockContract(trx, r.contratoId);
   // A semester is counted once: a lock recorded again in the same entry (e.g. after a bond
-  // maintenance) does not add a locked semester. A fresh lock starts a new run of kept locks.
+  // maintenance) adds no locked semester, but the semester is locked, so the run is at least 1.
+  // A fresh lock continues the run of locked semesters (DOMAIN.md, "Locks"): only a semester with
+  // credit (signature) or a bond maintenance ends it, so both limits apply to every way in.
   if (!(await repo.concludedLockRequest(trx, r.brbId, r.solicitacaoId))) {
-    checkLockLimits(contract, false);
+    checkLockLimits(contract);
     await repo.updateContract(trx, r.contratoId, {
       semestres_trancados: contract.semestres_trancados + 1,
-      trancamentos_consecutivos: 0,
+      trancamentos_consecutivos: contract.trancamentos_consecutivos + 1,
     });
+  } else if (contract.trancamentos_consecutivos === 0) {
+    await repo.updateContract(trx, r.contratoId, { trancamentos_consecutivos: 1 });
   }
   await repo.updateBolsa(trx, r.bolsaId, { situacao_matricula: 'T' });
   await repo.insertTask(trx, {
@@ -105,7 +109,7 @@ async function keepLockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: 
     );
   }
   const contract = await repo.lockContract(trx, r.contratoId);
-  checkLockLimits(contract, true);
+  checkLockLimits(contract);
   await repo.updateContract(trx, r.contratoId, {
     semestres_trancados: contract.semestres_trancados + 1,
     trancamentos_consecutivos: contract.trancamentos_consecutivos + 1,
@@ -164,6 +168,9 @@ async function bondIn(trx: Trx, caller: Caller, { brbId, input, at, door }: Situ
     solicitacao: { tipo: 'MANUTENCAO_VINCULO', dados },
   });
   await repo.updateBolsa(trx, r.bolsaId, { situacao_matricula: 'A' });
+  // A semester of bond maintenance ends the run of consecutive locked semesters.
+  await repo.lockContract(trx, r.contratoId);
+  await repo.updateContract(trx, r.contratoId, { trancamentos_consecutivos: 0 });
   return outcome(r);
 }
 

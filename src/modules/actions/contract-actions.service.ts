@@ -29,18 +29,20 @@ async function cancelIn(trx: Trx, caller: Caller, brbId: number, input: Contract
   return outcome(r);
 }
 
-/** Delete: EXCLUIDO, only while no addendum of the entry was signed. */
+/** Delete: EXCLUIDO, only while no addendum of the contract was ever signed. */
 export const remove = (db: Db, caller: Caller, brbId: number, input: ContractEndInput, door?: Door) =>
   db.transaction().execute((trx) => removeIn(trx, caller, brbId, input, door));
 
 async function removeIn(trx: Trx, caller: Caller, brbId: number, input: ContractEndInput, door?: Door) {
   const r = await applyTransition(trx, { caller, brbId, action: 'EXCLUIR', door, detalhes: { ...input } });
-  const signed = await repo.signedAddendum(trx, r.brbId);
+  // DOMAIN.md, "Contracts with credit": money credited in ANY period (not only this entry's) means
+  // the contract can only be cancelled, which brings restitution forward.
+  const signed = await repo.signedAddendum(trx, r.contratoId);
   if (signed) {
     throw conflict(
       t(
-        `O aditivo de ${signed.ano}/${signed.semestre} (${signed.id}) foi assinado para esta entrada, então o contrato não pode ser excluído; cancele-o.`,
-        `The addendum of ${signed.ano}/${signed.semestre} (${signed.id}) was signed for this entry, so its contract cannot be deleted; cancel it instead.`,
+        `O contrato tem crédito: o aditivo de ${signed.ano}/${signed.semestre} (${signed.id}) foi assinado, então ele não pode ser excluído; cancele em vez de excluir.`,
+        `The contract has credit: the addendum of ${signed.ano}/${signed.semestre} (${signed.id}) was signed, so it cannot be deleted; cancel it instead of deleting it.`,
       ),
       {
         situacao: r.before.situacao,

@@ -4,7 +4,7 @@ import type { Caller } from '../../http/auth.js';
 import { conflict, invalidField, notFound, unprocessable } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { addDays, isCalendarDate, today } from '../../lib/business-date.js';
-import { normalizeCpf } from '../../lib/cpf.js';
+import { cpfField } from '../../lib/cpf-field.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
 import * as repo from './journey-lifecycle.repository.js';
 import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
@@ -204,18 +204,8 @@ export async function insertBeneficiary(db: Db, caller: Caller, body: InsertBene
   if (body.contratoId === undefined && body.bolsaId === undefined && body.cpf === undefined) {
     throw invalidField('/body/contratoId', t('informe contratoId, bolsaId ou cpf', 'give contratoId, bolsaId or cpf'));
   }
-  let cpf: string | undefined;
-  if (body.cpf !== undefined) {
-    cpf = normalizeCpf(body.cpf) ?? undefined;
-    if (!cpf)
-      throw invalidField(
-        '/body/cpf',
-        t(
-          'não é um CPF válido (11 dígitos, com ou sem máscara: 000.000.000-00)',
-          'is not a valid CPF (11 digits, with or without mask)',
-        ),
-      );
-  }
+  const cpf = body.cpf === undefined ? undefined : cpfField(body.cpf, '/body/cpf');
+
   return db.transaction().execute(async (trx) => {
     const journey = await repo.lockJourney(trx, caller, body.journeyId);
     if (!journey)

@@ -145,6 +145,12 @@ export async function sign(db: Db, caller: Caller, brbId: number, assinadoEm: Da
       .where('id', '=', aditivo.id)
       .returning(['id', 'status', 'valor', 'gerado_em', 'assinado_em', 'ano', 'semestre'])
       .executeTakeFirstOrThrow();
+    // A semester with credit ends the contract's run of consecutive locked semesters (DOMAIN.md, "Locks").
+    await trx
+      .updateTable('contrato')
+      .set({ trancamentos_consecutivos: 0 })
+      .where('id', '=', result.contratoId)
+      .execute();
     await notify(trx, [
       {
         ieId: result.ieId,

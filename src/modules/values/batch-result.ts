@@ -43,7 +43,7 @@ export interface BatchResult {
 /**
  * dadosTrancamento: the student returns from an enrolment lock with these values. It applies when
  * the brbId is a successful row of this batch that was SEM_RENOVACAO/TRANCAMENTO; the return is
- * recorded on that row (its timeline event shows it) and ends the contract's run of consecutive locks.
+ * recorded on that row (its timeline event shows it); the run of consecutive locks ends at signature.
  */
 export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): Promise<BatchResult['trancamento']> {
   const row = await trx
@@ -77,7 +77,8 @@ export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): P
     .where('lote_id', '=', loteId)
     .where('linha', '=', row.linha)
     .execute();
-  await trx.updateTable('contrato').set({ trancamentos_consecutivos: 0 }).where('id', '=', row.contrato_id).execute();
+  // The run of locked semesters is not ended here: it ends when this semester's credit is signed
+  // (operator signature), not when values are merely sent (DOMAIN.md, "Locks").
   return { resultado: 'OK', erro: '' };
 }
 
