@@ -26,7 +26,11 @@ before(async () => {
 after(() => t.close());
 
 async function expect401(authorization: string | undefined, detail: RegExp) {
-  const response = await t.app.inject({ method: 'GET', url: URL, headers: authorization ? { authorization } : {} });
+  const response = await t.app.inject({
+    method: 'GET',
+    url: URL,
+    headers: { 'accept-language': 'en', ...(authorization ? { authorization } : {}) },
+  });
   assert.equal(response.statusCode, 401, response.body);
   const body = problemOf(response);
   assert.match(body.detail, detail);
