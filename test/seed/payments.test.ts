@@ -56,9 +56,21 @@ describe(`demo restitution payments and monthly transfers (${testDatabaseKind})`
         valor_liquido::text, data_pagamento::text
       from pagamento_restituicao where ie_id = 1 order by contrato_id, parcela`);
     assert.ok(payments.length >= 200, `${payments.length} payments`);
+    const terms = new Map(
+      (
+        await rows(sql<{ id: number; primeiro: string; inicio: string; taxa: string; regime: string }>`
+          select c.id, c.primeiro_mes_credito::text as primeiro, c.inicio_restituicao::text as inicio,
+            v.taxa_mensal::text as taxa, v.regime_acumulo as regime
+          from contrato c join bolsa b on b.id = c.bolsa_id join convenio v on v.id = b.convenio_id
+          where c.ie_id = 1`)
+      ).map((r) => [r.id, r]),
+    );
     let due = 0;
     let late = 0;
     for (const { id } of started) {
+      const term = terms.get(id)!;
+      assert.equal(Number(term.taxa), 0.0035, 'the demo convênios are CredIES (0.35% a month)');
+      const m = monthsFrom(term.primeiro, term.inicio);
       const response = await t.call({
         method: 'GET',
         url: `/s/v2/contrato/valores/calcular-parcelas-reembolso?contratoId=${id}`,
@@ -74,7 +86,10 @@ describe(`demo restitution payments and monthly transfers (${testDatabaseKind})`
         assert.equal(p.total_parcelas, parcelas.length);
         assert.ok(installment.vencimento < TODAY && p.data_pagamento < TODAY, 'paid when due, before today');
         assert.ok(p.data_pagamento >= installment.vencimento);
-        assert.ok(money(installment.valor).equals(p.valor_parcela), `${installment.valor} = ${p.valor_parcela}`);
+        // The value worked out apart from the code: integer cents, the fee rate as 35/10,000.
+        const expected = installmentCents(cents(installment.valorCreditado), m + p.parcela - 1, term.regime);
+        assert.equal(cents(installment.valor), expected, `contract ${id}, installment ${p.parcela}`);
+        assert.equal(cents(p.valor_parcela), expected, `contract ${id}, recorded installment ${p.parcela}`);
         assert.ok(money(installment.taxa).equals(p.taxa_retida));
         assert.ok(new Money(p.valor_pago).minus(p.taxa_retida).equals(p.valor_liquido));
         assert.ok(new Money(p.valor_pago).equals(p.valor_parcela), 'the installment is paid in full');
@@ -152,4 +167,28 @@ describe(`demo restitution payments and monthly transfers (${testDatabaseKind})`
 
 function dateDiffDays(later: string, earlier: string): number {
   return (Date.parse(`${later}T00:00:00Z`) - Date.parse(`${earlier}T00:00:00Z`)) / 86_400_000;
+}
+
+/** Whole months from the first credited month to the restitution start (both first days of months). */
+function monthsFrom(first: string, start: string): number {
+  const [y1, m1] = first.split('-').map(Number) as [number, number];
+  const [y2, m2] = start.split('-').map(Number) as [number, number];
+  return (y2 - y1) * 12 + (m2 - m1);
+}
+
+/** A money value (JSON number or numeric text) in integer cents, read from its decimal spelling. */
+function cents(value: unknown): bigint {
+  const [whole = '0', fraction = ''] = String(value).split('.');
+  const sign = whole.startsWith('-') ? -1n : 1n;
+  return sign * (BigInt(whole.replace('-', '')) * 100n + BigInt(fraction.padEnd(2, '0').slice(0, 2)));
+}
+
+/**
+ * DOMAIN.md: installment k of v is v × (1 + 0.0035 × n) with n = m + k − 1 (simple accrual), or
+ * v × 1.0035^n (compound), half-up to the cent — here in exact integers.
+ */
+function installmentCents(v: bigint, n: number, regime: string): bigint {
+  const [num, den] =
+    regime === 'COMPOSTO' ? [10_035n ** BigInt(n), 10_000n ** BigInt(n)] : [10_000n + 35n * BigInt(n), 10_000n];
+  return (2n * v * num + den) / (2n * den);
 }
