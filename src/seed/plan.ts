@@ -24,7 +24,7 @@ import {
   timed,
 } from './plan-parts.js';
 import { hash, Rng, tag } from './random.js';
-import { APTO, CURRENT_MIX, PREVIOUS_MIX, TRANCAMENTO } from './situations.js';
+import { ACAO, APTO, CURRENT_MIX, PREVIOUS_MIX, TRANCAMENTO } from './situations.js';
 import type { SeedWorld } from './world.js';
 
 /**
@@ -38,6 +38,8 @@ export type { ContractPlan, EntryPlan, Step } from './plan-parts.js';
 
 const CONTRACT = tag('contract');
 const PREVIOUS_WEIGHTS = PREVIOUS_MIX.map((m) => m.share);
+/** Share of untouched APTO students left out of the open journey (insere-jornada's candidates). */
+const LATE_SHARE = 0.04;
 const WAITING = ['AGUARDANDO_DOCUMENTO_IE', 'AGUARDANDO_ESTUDANTE', 'EM_ANALISE_FUNDACAO'];
 
 export function planContract(world: SeedWorld, id: number): ContractPlan {
@@ -121,6 +123,10 @@ function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number):
 
   const lockedNow = state === TRANCAMENTO;
   const lockedBefore = previousState === TRANCAMENTO && hasPrevious;
+  // Counters count locks the service recorded: a lock carried into this journey counts this
+  // semester only once the IE keeps it (MANTER_TRANCAMENTO), as the service's keep-lock does, so an
+  // unkept carried lock stands at 1 consecutive and can still be kept (limit 2).
+  const thisSemesterLocked = lockedNow && (!carried || drafts.some((d) => d.acao === ACAO.manterTrancamento));
   const olderLocks = semestre >= 4 && rng.chance(0.03) ? 1 : 0;
   const forecast = cur + (course.semestres - semestre) + (lockedNow ? 1 : 0);
   // Dropout and cancellation bring restitution forward to the month after they happened.
@@ -129,6 +135,11 @@ function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number):
     ? monthStart(monthIndexOfSeconds(steps.at(-1)!.at) + 1)
     : monthStart(firstMonthOf(forecast + 1));
   const creditStartAt = periodStartSeconds(creditStart);
+  const createdAt = creditStartAt + rng.int(3 * DAY, 40 * DAY) + rng.int(0, DAY - 1);
+  // A few students untouched this semester were reported by the IE only after the journey opened
+  // (a transfer in, a bolsa reactivated): active, with no entry in the open journey, they are the
+  // beneficiaries insere-jornada lists and inserts. Drawn last, so nothing else of the plan moves.
+  const late = state === APTO && drafts.length === 0 && tags.length === 0 && rng.chance(LATE_SHARE);
   return {
     id,
     ie,
@@ -139,12 +150,12 @@ function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number):
     ...contractIdentity(id, local, world.cpfOffset, ingress, creditStart),
     previsaoFormatura: periodEnd(forecast),
     inicioRestituicao,
-    semestresTrancados: olderLocks + (lockedBefore ? 1 : 0) + (lockedNow ? 1 : 0),
-    trancamentosConsecutivos: lockedNow ? (lockedBefore ? 2 : 1) : 0,
+    semestresTrancados: olderLocks + (lockedBefore ? 1 : 0) + (thisSemesterLocked ? 1 : 0),
+    trancamentosConsecutivos: lockedNow ? (lockedBefore ? 1 : 0) + (thisSemesterLocked ? 1 : 0) : 0,
     situacaoMatricula: (state[1] && SITUACAO_MATRICULA[state[1]]) || 'A',
     bolsaStatus: state[0] === 'CANCELADO' ? 'CANCELADA' : state[0] === 'EXCLUIDO' ? 'EXCLUIDA' : 'ATIVA',
     contratoStatus: state[0] === 'CANCELADO' ? 'CANCELADO' : state[0] === 'EXCLUIDO' ? 'EXCLUIDO' : 'ATIVO',
-    createdAt: creditStartAt + rng.int(3 * DAY, 40 * DAY) + rng.int(0, DAY - 1),
-    entries: previous ? [previous, current] : [current],
+    createdAt,
+    entries: late ? (previous ? [previous] : []) : previous ? [previous, current] : [current],
   };
 }

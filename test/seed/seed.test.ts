@@ -248,6 +248,27 @@ describe(`demo seed (${testDatabaseKind})`, () => {
     );
   });
 
+  test('a few active contracts are out of the open journey: insere-jornada has candidates', async () => {
+    const late = await rows(sql<{ ie_id: number; n: number }>`
+      select c.ie_id, count(*)::int8 as n from contrato c join bolsa b on b.id = c.bolsa_id
+      where c.status = 'ATIVO' and b.status = 'ATIVA'
+        and not exists (select 1 from entrada_jornada e where e.contrato_id = c.id and e.jornada_id in (2, 4))
+      group by c.ie_id order by c.ie_id`);
+    // A share of the untouched APTO students: a small IE may have none, the demo's IE 1 has some.
+    assert.equal(late[0]?.ie_id, 1);
+    const all = await one(sql`select count(*)::int8 as n from contrato`);
+    for (const r of late) assert.ok(r.n > 0 && r.n < all / 20, `IE ${r.ie_id}: ${r.n} candidates`);
+  });
+
+  test('tickets sit on waiting requests, their type naming the request\'s waiting reason', async () => {
+    const tickets = await rows(sql<{ tipo: string; agrees: boolean; waiting: boolean }>`
+      select t.tipo, (r.dados->>'motivoEspera') = s.motivo_espera as agrees, s.status = 'EM_ANDAMENTO' as waiting
+      from ticket t join solicitacao s on s.id = t.solicitacao_id and s.ie_id = t.ie_id
+      join lista_referencia r on r.lista = 'tipo-ticket' and r.codigo = t.tipo`);
+    assert.ok(tickets.length > 0, 'the demo has tickets');
+    assert.ok(tickets.every((t) => t.agrees && t.waiting));
+  });
+
   test('former students renewed each semester up to graduation or leaving, and are in restitution', async () => {
     const entries = await rows(sql<{
       contrato_id: number;
@@ -274,6 +295,8 @@ describe(`demo seed (${testDatabaseKind})`, () => {
       from entrada_jornada e join jornada j on j.id = e.jornada_id
       join contrato c on c.id = e.contrato_id join bolsa b on b.id = c.bolsa_id
       where not exists (select 1 from entrada_jornada x where x.contrato_id = e.contrato_id and x.jornada_id in (2, 4))
+        -- Active contracts out of the open journey are insere-jornada's candidates (next test), not former students.
+        and not (c.status = 'ATIVO' and b.status = 'ATIVA' and b.situacao_matricula = 'A')
       order by e.contrato_id, j.ano, j.semestre`);
     const byContract = new Map<number, typeof entries>();
     for (const e of entries) byContract.set(e.contrato_id, [...(byContract.get(e.contrato_id) ?? []), e]);

@@ -23,9 +23,20 @@ const TASK_OF: Record<string, readonly [tipo: string, descricao: string]> = {
 };
 
 /**
+ * Service tickets the IE opened on requests still waiting, by the request's waiting reason: the
+ * ticket type whose 'tipo-ticket' motivoEspera it is (migrations/0401_workspace.ts), so the
+ * request and its ticket agree. One request in TICKET_EVERY of those gets one.
+ */
+const TICKET_OF: Record<string, readonly [tipo: string, assunto: string]> = {
+  AGUARDANDO_DOCUMENTO_IE: ['DOCUMENTACAO', 'Envio do comprovante pedido pela fundação'],
+  EM_ANALISE_FUNDACAO: ['CORRECAO_VALORES', 'Dúvida sobre a análise dos valores enviados'],
+};
+const TICKET_EVERY = 3;
+
+/**
  * The history behind each entry's situation: a timeline event per transition, the requests
  * (solicitações) those actions opened, the foundation's tasks on lock and withdrawal requests,
- * and the semester addendum of accepted values.
+ * tickets on some waiting requests, and the semester addendum of accepted values.
  */
 export function historyRows(ctx: SeedContext): ContractRows {
   const events = new TableBuffer('evento_timeline', [
@@ -79,6 +90,16 @@ export function historyRows(ctx: SeedContext): ContractRows {
     ['gerado_em', 'ts'],
     ['assinado_em', 'ts'],
   ]);
+  const tickets = new TableBuffer('ticket', [
+    ['id', 'int8'],
+    ['solicitacao_id', 'int8'],
+    ['ie_id', 'int8'],
+    ['tipo', 'text', { repeated: true }],
+    ['assunto', 'text', { repeated: true }],
+    ['status', 'text', { repeated: true }],
+    ['created_at', 'ts'],
+    ['updated_at', 'ts'],
+  ]);
   const closedEnds = new Map<number, number>();
   const closedUntil = (periodIdx: number) => {
     let end = closedEnds.get(periodIdx);
@@ -92,6 +113,7 @@ export function historyRows(ctx: SeedContext): ContractRows {
   let eventId = 0;
   let requestId = 0;
   let taskId = 0;
+  let ticketId = 0;
 
   const addEntry = (p: ContractPlan, e: EntryPlan) => {
     const ie = p.ie.id;
@@ -153,6 +175,12 @@ export function historyRows(ctx: SeedContext): ContractRows {
       }
       const dados = tipo === 'ENVIO_VALORES' ? `{"valor":"${e.valor}",${s.detalhes.slice(1)}` : s.detalhes;
       requests.add(++requestId, e.id, e.id, ie, tipo, status, waiting, dados, 'seed', s.at, doneAt);
+      const ticket = waiting ? TICKET_OF[waiting] : undefined;
+      // By the request id, not a draw: the history's own stream stays as it was.
+      if (ticket && requestId % TICKET_EVERY === 0) {
+        const status = requestId % (2 * TICKET_EVERY) === 0 ? 'EM_ATENDIMENTO' : 'ABERTO';
+        tickets.add(++ticketId, requestId, ie, ticket[0], ticket[1], status, s.at + DAY, s.at + DAY);
+      }
       const task = TASK_OF[tipo];
       if (task) {
         const taskStatus = doneAt === null ? (rng.chance(0.6) ? 'PENDENTE' : 'EM_ANALISE') : 'CONCLUIDA';
@@ -170,7 +198,7 @@ export function historyRows(ctx: SeedContext): ContractRows {
   };
 
   return {
-    buffers: [events, requests, tasks, addenda],
+    buffers: [events, requests, tasks, tickets, addenda],
     add(p) {
       for (const e of p.entries) addEntry(p, e);
     },

@@ -20,6 +20,7 @@ export const contractsStage: SeedStage = {
     'evento_timeline',
     'solicitacao',
     'tarefa',
+    'ticket',
     'aditivo',
   ],
   async run(ctx, progress) {
