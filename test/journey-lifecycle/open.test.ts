@@ -153,7 +153,7 @@ describe('POST /s/v2/renovacao/jornadas/abrir', () => {
     const response = await open({ ano: 2026, semestre: 2 });
     assert.equal(response.statusCode, 409);
     const problem = problemOf(response);
-    assert.match(problem.detail, /already open/);
+    assert.match(problem.detail, /already has an open RENOVACAO journey/);
     assert.equal(typeof problem.journeyId, 'number');
     const n = await t.db
       .selectFrom('jornada')
@@ -188,6 +188,13 @@ describe('POST /s/v2/renovacao/jornadas/abrir', () => {
   });
 
   test('the type may come in the body of /jornadas/abrir; a body type that contradicts the path is 400', async () => {
+    // One journey of a type may be open per IE (DOMAIN.md, "Journey periods"): close the 2026/2 one first.
+    await t.db
+      .updateTable('jornada')
+      .set({ status: 'ENCERRADA' })
+      .where('ie_id', '=', ie.ieId)
+      .where('tipo', '=', 'REGULARIZACAO')
+      .execute();
     const byBody = await open({ tipo: 'REGULARIZACAO', ano: 2027, semestre: 1 });
     assert.equal(byBody.statusCode, 200, byBody.body);
     assert.equal((byBody.json() as Opened).jornadas[0]?.tipo, 'REGULARIZACAO');
@@ -264,10 +271,12 @@ describe('POST /s/v2/renovacao/jornadas/abrir', () => {
   });
 
   test("without ieId an IE user opens at each of the token's IEs", async () => {
-    const response = await open({ ano: 2030, semestre: 1 }, undefined, [ie.ieId, other.ieId]);
+    // Two IEs without journeys yet: an IE's first journey may be of any period.
+    const [a, b] = [await createIe(t.db), await createIe(t.db)];
+    const response = await open({ ano: 2030, semestre: 1 }, undefined, [a.ieId, b.ieId]);
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json() as Opened;
-    assert.deepEqual(body.jornadas.map((j) => j.ieId).sort(), [ie.ieId, other.ieId].sort());
+    assert.deepEqual(body.jornadas.map((j) => j.ieId).sort(), [a.ieId, b.ieId].sort());
     for (const j of body.jornadas) await assertCountersExact(t.db, j.id);
   });
 

@@ -57,17 +57,6 @@ export async function windowDays(trx: Trx, ieId: number): Promise<number | null>
   return row?.dias ?? null;
 }
 
-export function findJourney(trx: Trx, ieId: number, tipo: string, ano: number, semestre: number) {
-  return trx
-    .selectFrom('jornada')
-    .select(JOURNEY_COLUMNS)
-    .where('ie_id', '=', ieId)
-    .where('tipo', '=', tipo)
-    .where('ano', '=', ano)
-    .where('semestre', '=', semestre)
-    .executeTakeFirst();
-}
-
 export function insertJourney(
   trx: Trx,
   values: { ieId: number; tipo: string; ano: number; semestre: number; inicio: string; fim: string; por: string },
@@ -136,7 +125,16 @@ export interface InsertEntries {
   caller: Pick<Caller, 'sub' | 'name'>;
   /** Only these contracts (insert by hand). */
   contratoIds?: number[];
+  /** Enrolment situations (situacao-matricula of the bolsa) that cannot be renewed; default NOT_RENEWABLE. */
+  excluirMatricula?: readonly string[];
 }
+
+/**
+ * DOMAIN.md, "Journey periods": a new journey takes only contracts that can still be renewed — not
+ * dropped out (E), withdrawn without return (F: a return is recorded by inserting the student by
+ * hand), concluded (C) or inactive (I); cancelled and deleted contracts are not ATIVO.
+ */
+export const NOT_RENEWABLE = ['E', 'F', 'C', 'I'] as const;
 
 /**
  * One statement, set-based: every eligible contract of the journey's IE not yet in the journey
@@ -187,6 +185,7 @@ export async function insertEligibleEntries(trx: Trx, input: InsertEntries): Pro
       left join prev p on p.contrato_id = c.id
       where c.ie_id = ${journey.ie_id}::int8 and b.ie_id = c.ie_id
         and c.status = 'ATIVO' and b.status = 'ATIVA'
+        and b.situacao_matricula <> all(${[...(input.excluirMatricula ?? NOT_RENEWABLE)]}::text[])
         and not exists (
           select 1 from entrada_jornada x where x.jornada_id = ${journey.id}::int8 and x.contrato_id = c.id
         )
@@ -238,7 +237,15 @@ export function findContracts(trx: Trx, caller: Caller, by: { contratoId?: numbe
     .selectFrom('contrato as c')
     .innerJoin('bolsa as b', 'b.id', 'c.bolsa_id')
     .innerJoin('estudante as es', 'es.id', 'b.estudante_id')
-    .select(['c.id', 'c.ie_id', 'c.status', 'c.bolsa_id', 'b.status as bolsa_status', 'c.numero'])
+    .select([
+      'c.id',
+      'c.ie_id',
+      'c.status',
+      'c.bolsa_id',
+      'b.status as bolsa_status',
+      'b.situacao_matricula',
+      'c.numero',
+    ])
     .where((eb) => inCallerIes(eb, 'c.ie_id', caller));
   if (by.contratoId !== undefined) query = query.where('c.id', '=', by.contratoId);
   if (by.bolsaId !== undefined) query = query.where('b.id', '=', by.bolsaId);

@@ -8,6 +8,9 @@ import { cpfField } from '../../lib/cpf-field.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
 import * as repo from './journey-lifecycle.repository.js';
 import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
+import { checkOpeningWindow, checkPeriod, lockIe } from './journey-periods.js';
+
+const BY_HAND_NOT_RENEWABLE: readonly string[] = repo.NOT_RENEWABLE.filter((s) => s !== 'F');
 
 /** Window length when the IE has no active convênio (the convênio column's default). */
 const DEFAULT_WINDOW_DAYS = 45;
@@ -105,18 +108,11 @@ export async function openJourneys(db: Db, caller: Caller, tipoPath: string | un
   return db.transaction().execute(async (trx) => {
     const jornadas = [];
     for (const ieId of ieIds) {
-      const already = await repo.findJourney(trx, ieId, tipo, body.ano, body.semestre);
-      if (already) {
-        throw conflict(
-          t(
-            `Uma jornada ${tipo} da IE ${ieId} para ${body.ano}/${body.semestre} já está aberta (journeyId ${already.id}); ` +
-              'atualize-a com POST /s/v2/renovacao/jornadas/atualizar.',
-            `A ${tipo} journey for IE ${ieId} and ${body.ano}/${body.semestre} is already open (journeyId ${already.id}); ` +
-              'refresh it with POST /s/v2/renovacao/jornadas/atualizar instead.',
-          ),
-          { journeyId: already.id },
-        );
-      }
+      // DOMAIN.md, "Journey periods": one open journey of a type per IE, only the period right
+      // after the latest, inside the convênio calendar's window (the foundation may open outside).
+      await lockIe(trx, ieId);
+      await checkPeriod(trx, ieId, tipo, body.ano, body.semestre);
+      await checkOpeningWindow(trx, caller, ieId, body.ano, body.semestre);
       const inicio = body.janelaInicio ?? now;
       const fim = body.janelaFim ?? addDays(inicio, ((await repo.windowDays(trx, ieId)) ?? DEFAULT_WINDOW_DAYS) - 1);
       if (fim < inicio)
@@ -257,6 +253,16 @@ export async function insertBeneficiary(db: Db, caller: Caller, body: InsertBene
         ),
       );
     }
+    // By hand, a withdrawn student (F) may come back: the insert records the return.
+    if (BY_HAND_NOT_RENEWABLE.includes(contract.situacao_matricula)) {
+      throw unprocessable(
+        t(
+          `O contrato ${contract.id} não pode mais ser renovado: a situação de matrícula é ${contract.situacao_matricula} (E evadido, C concluído, I inativo).`,
+          `Contract ${contract.id} can no longer be renewed: its enrolment situation is ${contract.situacao_matricula} (E dropped out, C concluded, I inactive).`,
+        ),
+        { situacaoMatricula: contract.situacao_matricula },
+      );
+    }
     const already = await repo.entryOfContract(trx, journey.id, contract.id);
     if (already) {
       throw conflict(
@@ -275,6 +281,7 @@ export async function insertBeneficiary(db: Db, caller: Caller, body: InsertBene
       acao: TIMELINE_ACTIONS.insercao,
       caller,
       contratoIds: [contract.id],
+      excluirMatricula: BY_HAND_NOT_RENEWABLE,
     });
     const entry = (await repo.entryOfContract(trx, journey.id, contract.id))!;
     return {

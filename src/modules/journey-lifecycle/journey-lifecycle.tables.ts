@@ -24,7 +24,18 @@ export interface JornadaAvisoTable {
   created_at: Generated<Date>;
 }
 
+/** The days a journey of the period may be opened, per convênio (migrations/0501_convenio_calendar.ts). */
+export interface CalendarioConvenioTable {
+  id: Generated<number>;
+  convenio_id: number;
+  ano: number;
+  semestre: number;
+  abertura_inicio: string;
+  abertura_fim: string;
+}
+
 export interface JourneyLifecycleTables {
   chave_idempotencia: ChaveIdempotenciaTable;
   jornada_aviso: JornadaAvisoTable;
+  calendario_convenio: CalendarioConvenioTable;
 }
