@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { type ExpressionBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
@@ -75,6 +75,26 @@ export async function listJourneys(db: Db, caller: Caller, f: JourneyListFilters
   return { rows, total: Number(total) };
 }
 export type JourneyRow = Awaited<ReturnType<typeof listJourneys>>['rows'][number];
+
+/** Every journey the filters select, in the list's order, with its entries (for exports). */
+export function journeysExportQuery(db: Db, caller: Caller, f: JourneyListFilters) {
+  return filtered(db, caller, f)
+    .select(JOURNEY_COLUMNS)
+    .select(typeDescription)
+    .select((eb) =>
+      eb
+        .selectFrom('contador_jornada as c')
+        .select(sql<number>`coalesce(sum(c.total), 0)::int4`.as('n'))
+        .whereRef('c.jornada_id', '=', 'j.id')
+        .where('c.situacao', 'not in', ['CANCELADO', 'EXCLUIDO'])
+        .as('entradas'),
+    )
+    .orderBy('j.ano', 'desc')
+    .orderBy('j.semestre', 'desc')
+    .orderBy('ie.nome')
+    .orderBy('j.tipo')
+    .orderBy('j.id');
+}
 
 export function findJourney(db: Db, caller: Caller, journeyId: number) {
   return journeys(db, caller)

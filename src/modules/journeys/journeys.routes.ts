@@ -1,7 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { streamQuery } from '../exports/export.cursor.js';
+import { exportFormat, listOrFile, sendExport } from '../exports/export.http.js';
 import { CodeItemSchema } from '../reference/reference.schemas.js';
+import { JOURNEY_COLUMNS } from './journeys.export.js';
 import * as schemas from './journeys.schemas.js';
 import * as service from './journeys.service.js';
 
@@ -17,13 +20,23 @@ async function routes(app: App) {
     {
       schema: {
         operationId: 'listJourneys',
-        summary: "Journeys of the caller's IEs, newest period first, with entries per tab",
+        summary: "Journeys of the caller's IEs, newest period first, with entries per tab; CSV/xlsx export",
         tags,
         querystring: schemas.JourneyListQuery,
-        response: responses({ 200: Type.Ref(schemas.JourneyPageSchema) }, [404]),
+        response: responses({ 200: listOrFile(Type.Ref(schemas.JourneyPageSchema)) }, [404]),
       },
     },
-    async (request) => service.listJourneys(app.db, request.caller, request.query),
+    async (request, reply) => {
+      const format = exportFormat(request);
+      if (!format) return service.listJourneys(app.db, request.caller, request.query);
+      const query = await service.journeysExport(app.db, request.caller, request.query);
+      return sendExport(request, reply, {
+        format,
+        filename: 'jornadas',
+        columns: JOURNEY_COLUMNS,
+        pump: (sink) => streamQuery(app.db, app.config.database.kind, query, sink),
+      });
+    },
   );
 
   app.get(

@@ -1,6 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { ABAS, MOTIVOS_SEM_RENOVACAO, SITUACOES } from '../../db/schema.js';
 import { Id, Page, Paging } from '../../http/schemas.js';
+import { ExportQuery } from '../exports/export.http.js';
 
 export const JourneyIdParams = Type.Object({ journeyId: Id('Journey id') }, { additionalProperties: false });
 
@@ -23,6 +24,7 @@ export const JourneyListQuery = Type.Object(
       }),
     ),
     ...Paging,
+    ...ExportQuery,
   },
   { additionalProperties: false },
 );

@@ -57,13 +57,25 @@ async function checkType(db: Db, tipo: string | undefined) {
   if (!codes.includes(tipo)) throw invalidField('/querystring/tipo', `must be one of: ${codes.join(', ')}`);
 }
 
-export async function listJourneys(db: Db, caller: Caller, query: JourneyFilters) {
+/** The checks that refuse a list request (another IE's id, an unknown type), before any byte of a file. */
+async function checkFilters(db: Db, caller: Caller, query: JourneyFilters) {
   if (query.ieId !== undefined && !callerHasIe(caller, query.ieId))
     throw notFound(t(`IE ${query.ieId} não encontrada.`, `IE ${query.ieId} not found.`));
   await checkType(db, query.tipo);
+}
+
+/** Every journey the filters select, as the query an export streams (paging ignored). */
+export async function journeysExport(db: Db, caller: Caller, query: JourneyFilters) {
+  await checkFilters(db, caller, query);
+  const { pagina: _p, tamanho: _t, formato: _f, ...filters } = query;
+  return repo.journeysExportQuery(db, caller, filters);
+}
+
+export async function listJourneys(db: Db, caller: Caller, query: JourneyFilters) {
+  await checkFilters(db, caller, query);
   const pagina = query.pagina ?? 1;
   const tamanho = query.tamanho ?? 20;
-  const { pagina: _p, tamanho: _t, ...filters } = query;
+  const { pagina: _p, tamanho: _t, formato: _f, ...filters } = query;
   const { rows, total } = await repo.listJourneys(db, caller, filters, tamanho, (pagina - 1) * tamanho);
   const counters = await repo.countersOf(
     db,

@@ -69,7 +69,12 @@ export interface HistoryFilter {
   limit: number;
 }
 
-export async function history(db: Db, caller: Caller, filter: HistoryFilter) {
+/** The history's rows, newest first, without paging: what an export streams. */
+export function historyQuery(db: Db, caller: Caller, filter: Omit<HistoryFilter, 'offset' | 'limit'>) {
+  return filtered(db, caller, filter).select(COLUMNS).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc');
+}
+
+function filtered(db: Db, caller: Caller, filter: Omit<HistoryFilter, 'offset' | 'limit'>) {
   let query = visible(db, caller);
   if (filter.de)
     query = query.where('n.created_at', '>=', sql<Date>`(${filter.de}::date)::timestamp at time zone ${ZONE}`);
@@ -77,13 +82,12 @@ export async function history(db: Db, caller: Caller, filter: HistoryFilter) {
     query = query.where('n.created_at', '<', sql<Date>`(${filter.ate}::date + 1)::timestamp at time zone ${ZONE}`);
   }
   if (filter.tipo) query = query.where('n.tipo', '=', filter.tipo);
-  const itens = await query
-    .select(COLUMNS)
-    .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .offset(filter.offset)
-    .limit(filter.limit)
-    .execute();
+  return query;
+}
+
+export async function history(db: Db, caller: Caller, filter: HistoryFilter) {
+  const query = filtered(db, caller, filter);
+  const itens = await historyQuery(db, caller, filter).offset(filter.offset).limit(filter.limit).execute();
   const { total } = await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
   return { itens, total: Number(total) };
 }

@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { streamQuery } from '../exports/export.cursor.js';
+import { exportFormat, listOrFile, sendExport } from '../exports/export.http.js';
+import { NOTIFICATION_COLUMNS } from './notifications.export.js';
 import * as schemas from './notifications.schemas.js';
 import * as service from './notifications.service.js';
 
@@ -30,17 +33,27 @@ async function routes(app: App) {
     {
       schema: {
         operationId: 'listNotificationHistory',
-        summary: 'Notification history of the IE user, newest first, paged; filter by period and kind',
+        summary: 'Notification history of the IE user, newest first, paged; filter by period and kind; CSV/xlsx export',
         description:
           'Every notification the caller can see, viewed and closed ones included, with when the caller viewed ' +
           'and closed each. `de` and `ate` are calendar days in America/Sao_Paulo, both inclusive; `de` after ' +
           '`ate` is 400.',
         tags,
         querystring: schemas.HistoryQuery,
-        response: responses({ 200: Type.Ref(schemas.NotificationPageSchema) }),
+        response: responses({ 200: listOrFile(Type.Ref(schemas.NotificationPageSchema)) }),
       },
     },
-    async (request) => service.history(app.db, request.caller, request.query),
+    async (request, reply) => {
+      const format = exportFormat(request);
+      if (!format) return service.history(app.db, request.caller, request.query);
+      const query = service.historyExport(app.db, request.caller, request.query);
+      return sendExport(request, reply, {
+        format,
+        filename: 'notificacoes',
+        columns: NOTIFICATION_COLUMNS,
+        pump: (sink) => streamQuery(app.db, app.config.database.kind, query, sink),
+      });
+    },
   );
 
   const marks = [

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, Page, Paging } from '../../http/schemas.js';
+import { ExportQuery } from '../exports/export.http.js';
 import { NOTIFICATION_KINDS } from './notify.js';
 
 export const NotificationKindSchema = Type.Union(
@@ -70,6 +71,7 @@ export const HistoryQuery = Type.Object(
     de: Type.Optional(Day('From this day (yyyy-mm-dd, inclusive, America/Sao_Paulo calendar day)')),
     ate: Type.Optional(Day('Up to this day (yyyy-mm-dd, inclusive, America/Sao_Paulo calendar day)')),
     tipo: Type.Optional(Type.Ref(NotificationKindSchema)),
+    ...ExportQuery,
   },
   { additionalProperties: false },
 );

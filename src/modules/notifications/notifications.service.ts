@@ -29,8 +29,7 @@ export async function current(db: Db, caller: Caller) {
   return { naoLidas, total, itens: itens.map(toNotification) };
 }
 
-export async function history(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
-  const { de, ate, tipo, pagina = 1, tamanho = 20 } = query;
+function checkPeriod(de: string | undefined, ate: string | undefined) {
   if (de && ate && de > ate) {
     throw invalidField(
       '/querystring/ate',
@@ -40,6 +39,17 @@ export async function history(db: Db, caller: Caller, query: Static<typeof Histo
       ),
     );
   }
+}
+
+/** The history's rows as the query an export streams (same filters, paging ignored). */
+export function historyExport(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
+  checkPeriod(query.de, query.ate);
+  return repo.historyQuery(db, caller, { de: query.de, ate: query.ate, tipo: query.tipo });
+}
+
+export async function history(db: Db, caller: Caller, query: Static<typeof HistoryQuery>) {
+  const { de, ate, tipo, pagina = 1, tamanho = 20 } = query;
+  checkPeriod(de, ate);
   const { itens, total } = await repo.history(db, caller, {
     de,
     ate,

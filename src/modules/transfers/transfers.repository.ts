@@ -40,6 +40,70 @@ export function adjustmentsOf(db: Db, caller: Caller, competencia: string, ieId?
   return query.orderBy('a.ie_id').orderBy('a.id').execute();
 }
 
+/**
+ * The month as one list for a file: each payment, then each adjustment, per IE. `liquido` is what
+ * the row adds to the IE's transfer (a payment's net, an adjustment's value), so the column sums to
+ * aRepassar. Days are text (yyyy-mm-dd) on both sides of the union; an adjustment's day is the day
+ * it was recorded in São Paulo.
+ */
+export function transferRowsQuery(db: Db, caller: Caller, competencia: string, ieId?: number) {
+  let payments = db
+    .selectFrom('pagamento_restituicao as p')
+    .innerJoin('ie', 'ie.id', 'p.ie_id')
+    .innerJoin('contrato as c', 'c.id', 'p.contrato_id')
+    .innerJoin('bolsa as b', 'b.id', 'c.bolsa_id')
+    .innerJoin('estudante as s', 's.id', 'b.estudante_id')
+    .select([
+      'p.ie_id',
+      'ie.nome as ie_nome',
+      sql<number>`1`.as('ordem'),
+      sql<string>`'PAGAMENTO'`.as('tipo'),
+      'p.id',
+      sql<string>`to_char(p.data_pagamento, 'YYYY-MM-DD')`.as('dia'),
+      sql<number | null>`p.contrato_id`.as('contrato_id'),
+      sql<string | null>`c.numero::text`.as('contrato'),
+      sql<string | null>`s.nome`.as('estudante'),
+      sql<number | null>`p.parcela`.as('parcela'),
+      sql<number | null>`p.total_parcelas`.as('total_parcelas'),
+      sql<string | null>`p.valor_pago::text`.as('valor_pago'),
+      sql<string | null>`p.taxa_retida::text`.as('taxa_retida'),
+      sql<string>`p.valor_liquido::text`.as('liquido'),
+      sql<string | null>`null::text`.as('descricao'),
+      sql<string | null>`null::text`.as('competencia_referencia'),
+    ])
+    .where((eb) => inCallerIes(eb, 'p.ie_id', caller))
+    .where('p.competencia', '=', competencia);
+  let adjustments = db
+    .selectFrom('ajuste_repasse as a')
+    .innerJoin('ie', 'ie.id', 'a.ie_id')
+    .select([
+      'a.ie_id',
+      'ie.nome as ie_nome',
+      sql<number>`2`.as('ordem'),
+      sql<string>`'AJUSTE'`.as('tipo'),
+      'a.id',
+      sql<string>`to_char(a.created_at at time zone 'America/Sao_Paulo', 'YYYY-MM-DD')`.as('dia'),
+      sql<number | null>`null::int8`.as('contrato_id'),
+      sql<string | null>`null::text`.as('contrato'),
+      sql<string | null>`null::text`.as('estudante'),
+      sql<number | null>`null::int4`.as('parcela'),
+      sql<number | null>`null::int4`.as('total_parcelas'),
+      sql<string | null>`null::text`.as('valor_pago'),
+      sql<string | null>`null::text`.as('taxa_retida'),
+      sql<string>`a.valor::text`.as('liquido'),
+      sql<string | null>`a.descricao`.as('descricao'),
+      sql<string | null>`to_char(a.competencia_referencia, 'YYYY-MM')`.as('competencia_referencia'),
+    ])
+    .where((eb) => inCallerIes(eb, 'a.ie_id', caller))
+    .where('a.competencia', '=', competencia);
+  if (ieId !== undefined) {
+    payments = payments.where('p.ie_id', '=', ieId);
+    adjustments = adjustments.where('a.ie_id', '=', ieId);
+  }
+  return payments.unionAll(adjustments).orderBy('ie_id').orderBy('ordem').orderBy('dia').orderBy('id');
+}
+export type TransferRow = Awaited<ReturnType<ReturnType<typeof transferRowsQuery>['execute']>>[number];
+
 export function iesOf(db: Db, caller: Caller, ids: number[]) {
   return db
     .selectFrom('ie')

@@ -1,6 +1,9 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { streamQuery } from '../exports/export.cursor.js';
+import { exportFormat, listOrFile, sendExport } from '../exports/export.http.js';
+import { TRANSFER_COLUMNS } from './transfers.export.js';
 import * as schemas from './transfers.schemas.js';
 import * as service from './transfers.service.js';
 
@@ -10,17 +13,32 @@ async function routes(app: App) {
     {
       schema: {
         operationId: 'getMonthlyTransfer',
-        summary: 'Consolidated monthly transfer values for a competence period (yyyy-mm)',
+        summary: 'Consolidated monthly transfer values for a competence period (yyyy-mm); CSV/xlsx export',
         description:
           'Per IE of the caller: each restitution payment received in the month (contract, installment k/N, paid, fee ' +
-          'retained, net to the IE), adjustments and totals. A malformed competencia is 400.',
+          'retained, net to the IE), adjustments and totals. A malformed competencia is 400. As CSV/xlsx: one row per ' +
+          "payment then per adjustment, per IE (the month's restitution payments list); the Net column sums to aRepassar.",
         tags: ['Transfers'],
         params: schemas.CompetenciaParams,
         querystring: schemas.TransferQuery,
-        response: responses({ 200: Type.Ref(schemas.TransferOutSchema) }, [404]),
+        response: responses(
+          { 200: listOrFile(Type.Ref(schemas.TransferOutSchema), 'The transfer, or its rows as CSV/xlsx') },
+          [404],
+        ),
       },
     },
-    async (request) => service.monthlyTransfer(app.db, request.caller, request.params.competencia, request.query.ieId),
+    async (request, reply) => {
+      const { competencia } = request.params;
+      const format = exportFormat(request);
+      if (!format) return service.monthlyTransfer(app.db, request.caller, competencia, request.query.ieId);
+      const query = await service.transferExport(app.db, request.caller, competencia, request.query.ieId);
+      return sendExport(request, reply, {
+        format,
+        filename: `repasse-${competencia}`,
+        columns: TRANSFER_COLUMNS,
+        pump: (sink) => streamQuery(app.db, app.config.database.kind, query, sink),
+      });
+    },
   );
 
   app.post(

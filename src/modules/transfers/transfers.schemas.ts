@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { Id, StrictObject } from '../../http/schemas.js';
+import { ExportQuery } from '../exports/export.http.js';
 
 const COMPETENCIA = '^(19|20)\\d{2}-(0[1-9]|1[0-2])$';
 const Amount = (description: string) => Type.Number({ description: `${description}; at most 2 decimals, exact` });
@@ -7,7 +8,10 @@ const Amount = (description: string) => Type.Number({ description: `${descriptio
 export const CompetenciaParams = StrictObject({
   competencia: Type.String({ pattern: COMPETENCIA, description: 'Month, yyyy-mm (years 1900–2099)' }),
 });
-export const TransferQuery = StrictObject({ ieId: Type.Optional(Id("Only this IE (one of the caller's)")) });
+export const TransferQuery = StrictObject({
+  ieId: Type.Optional(Id("Only this IE (one of the caller's)")),
+  ...ExportQuery,
+});
 
 const Totals = Type.Object({
   quantidade: Type.Integer({ description: 'Payments' }),

@@ -20,6 +20,13 @@ function totals(pagos: Decimal[], taxas: Decimal[], liquidos: Decimal[], ajustes
   };
 }
 
+/** The month's payments and adjustments as the query an export streams; another IE's id is 404 first. */
+export async function transferExport(db: Db, caller: Caller, competencia: string, ieId?: number) {
+  if (ieId !== undefined && (!callerHasIe(caller, ieId) || (await repo.iesOf(db, caller, [ieId])).length === 0))
+    throw notFound(t(`IE ${ieId} não encontrada.`, `IE ${ieId} not found.`));
+  return repo.transferRowsQuery(db, caller, `${competencia}-01`, ieId);
+}
+
 /**
  * The monthly transfer: per IE, each restitution payment received in the month (contract,
  * installment k/N, paid, fee retained, net), the adjustments, and totals. An IE user sees each of
