@@ -15,6 +15,7 @@ import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
+import { rateLimitStore } from './http/rate-limit-store.js';
 import { registerPortal } from './http/portal.js';
 import { sharedSchemas } from './http/schemas.js';
 import type { App } from './http/types.js';
@@ -74,6 +75,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   await registerOpenApi(app, config.basePath);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
   await app.register(rateLimit, {
+    ...rateLimitStore(app as App, config),
     max: config.rateLimit.max || Number.MAX_SAFE_INTEGER,
     timeWindow: config.rateLimit.windowMs,
     keyGenerator: (request) => request.headers.authorization ?? request.ip,

@@ -35,6 +35,7 @@ const EnvSchema = Type.Object({
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
   VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 20_000 }),
   EMBEDDED_QUERY_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 5000 }),
+  SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 0 }),
   RATE_LIMIT_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   ...IntegrationsEnv.properties,
@@ -69,6 +70,8 @@ export interface Config {
   rateLimit: { max: number; windowMs: number; redisUrl?: string };
   /** Embedded PGlite only: a statement over this many ms fails its request with 503 (0: no limit). */
   embeddedQueryTimeoutMs: number;
+  /** On SIGTERM: ms of answering not-ready (while still serving) before the server stops accepting. */
+  shutdownDrainMs: number;
   bodyLimit: number;
   uploadLimit: number;
   /** Rows of a values batch checked and applied together (memory per batch vs statements per batch). */
@@ -140,6 +143,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     logLevel: env.LOG_LEVEL,
     rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS, redisUrl: env.RATE_LIMIT_REDIS_URL },
     embeddedQueryTimeoutMs: env.EMBEDDED_QUERY_TIMEOUT_MS,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     valuesChunkRows: env.VALUES_CHUNK_ROWS,

@@ -5,6 +5,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { createOwnedDatabase } from './db/owned-database.js';
 import { setQueryGuard } from './db/pglite-dialect.js';
 import { createAuth } from './http/auth.js';
+import { registerDrain } from './http/drain.js';
 import { refuseMockKeyInProduction } from './http/mock-key.js';
 import type { App } from './http/types.js';
 import { startJobs } from './jobs/runner.js';
@@ -59,6 +60,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
       onSlowQuery: (info) => app.log.warn(info, 'embedded database statement over the time limit'),
     });
   }
+  const drain = registerDrain(app, config.basePath);
   const jobs = await startJobs(config, database.db, app.log);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -87,8 +89,11 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
-      app.log.info({ signal }, 'shutting down');
-      close().then(
+      app.log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+      drain.start();
+      // SIGINT is a person at a terminal: no load balancer to leave first.
+      const wait = signal === 'SIGTERM' ? config.shutdownDrainMs : 0;
+      new Promise((resolve) => setTimeout(resolve, wait)).then(close).then(
         () => process.exit(0),
         (error) => {
           app.log.error({ err: error }, 'shutdown failed');

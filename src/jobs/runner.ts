@@ -6,6 +6,7 @@ import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
 import { startIntegrations } from './integrations.js';
+import { retryStartRace } from './start-race.js';
 
 /** The queue of the window-closing job (also purges expired Idempotency-Key answers). */
 export const WINDOWS_QUEUE = 'fechar-janelas';
@@ -68,18 +69,22 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     application_name: 'renova-jobs',
   });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
-  await boss.start();
-  await boss.createQueue(WINDOWS_QUEUE, {
-    name: WINDOWS_QUEUE,
-    policy: 'singleton',
-    retryLimit: 2,
-    expireInMinutes: 10,
+  await retryStartRace(() => boss.start());
+  await retryStartRace(async () => {
+    if (await boss.getQueue(WINDOWS_QUEUE)) return;
+    await boss.createQueue(WINDOWS_QUEUE, {
+      name: WINDOWS_QUEUE,
+      policy: 'singleton',
+      retryLimit: 2,
+      expireInMinutes: 10,
+    });
   });
-  await boss.schedule(WINDOWS_QUEUE, WINDOWS_CRON, {}, { tz: SERVICE_TIME_ZONE });
+  await retryStartRace(() => boss.schedule(WINDOWS_QUEUE, WINDOWS_CRON, {}, { tz: SERVICE_TIME_ZONE }));
   await boss.work(WINDOWS_QUEUE, async () => {
     await runOnce();
   });
-  const integrations = await startIntegrations(config, db, log, boss);
+  // Its queues are created at start too: the same race between instances starting together.
+  const integrations = await retryStartRace(() => startIntegrations(config, db, log, boss));
   return {
     kind: 'pg-boss',
     runOnce,
