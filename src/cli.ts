@@ -39,7 +39,7 @@ const program = new Command('renova')
   )
   .version(version, '-v, --version', tr(t('mostra a versão', 'print the version')))
   .helpOption('-h, --help', tr(t('mostra esta ajuda', 'show this help')))
-  .helpCommand(true);
+  .helpCommand('help [command]', tr(t('mostra a ajuda de um comando', 'show help for a command')));
 
 program
   .command('serve')

@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -59,6 +59,14 @@ function readLock(file: string): LockInfo | null {
   }
 }
 
+function unreadableForAWhile(file: string): boolean {
+  try {
+    return Date.now() - statSync(file).mtimeMs > 10_000;
+  } catch {
+    return true; // gone meanwhile: the next exclusive create decides
+  }
+}
+
 /** The live holder of the directory, or null when it is free (no lock, or a stale one). */
 export function dataDirHolder(dataDir: string): LockInfo | null {
   const info = readLock(join(dataDir, LOCK_FILE));
@@ -79,8 +87,9 @@ export function acquireDataDirLock(dataDir: string, command: string): DataDirLoc
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 2) throw error;
     }
     const holder = readLock(file);
-    // A lock being written this very moment reads as empty: treat it as held.
-    if (holder === null || alive(holder.pid))
+    // A lock being written this very moment reads as empty: held, unless it stayed unreadable for
+    // a while (its writer died between create and write), which makes it stale like a dead pid.
+    if (holder === null ? !unreadableForAWhile(file) : alive(holder.pid))
       throw new DataDirInUse(dataDir, holder ?? { pid: 0, command: '?', startedAt: '' }, file);
     // Stale: move it aside under a name of our own (atomic), so two processes taking over the
     // same stale lock cannot remove each other's new one; then create ours.
@@ -106,7 +115,10 @@ export function acquireDataDirLock(dataDir: string, command: string): DataDirLoc
     update(more) {
       if (!held) return;
       info = { ...info, ...more };
-      writeFileSync(file, JSON.stringify(info));
+      // Written aside and renamed over (atomic): a reader never sees a half-written lock.
+      const next = `${file}.${process.pid}.tmp`;
+      writeFileSync(next, JSON.stringify(info));
+      renameSync(next, file);
     },
     release,
   };

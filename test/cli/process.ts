@@ -1,5 +1,9 @@
 import { type ChildProcessWithoutNullStreams, execFile, spawn } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
+import { createDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { seedIfEmpty } from '../../src/seed/index.js';
 
 /** Child processes of the CLI (bin/renova.js), as a user runs it. */
 
@@ -30,12 +34,21 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
+/** Under the runner's 180 s per test: a service that does not start is killed, never left behind. */
+const START_TIMEOUT_MS = 170_000;
+const children = new Set<ChildProcessWithoutNullStreams>();
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
+
 /** Starts `renova serve ...args` and resolves once it prints its URL. */
 export function serve(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Served> {
   const child = spawn(process.execPath, ['bin/renova.js', 'serve', ...args], {
     env: { PORT: '0', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.on('close', () => children.delete(child));
   let out = '';
   let err = '';
   child.stdout.on('data', (c) => {
@@ -46,7 +59,10 @@ export function serve(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Served
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve did not start: ${out}\n${err}`)), 170_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL'); // never leave a service behind
+      reject(new Error(`serve did not start: ${out}\n${err}`));
+    }, START_TIMEOUT_MS);
     exited.then((code) => reject(new Error(`serve exited with ${code}: ${out}\n${err}`)));
     const check = () => {
       const url = /(?:ouvindo em|listening on) (\S+)/.exec(out)?.[1];
@@ -69,3 +85,25 @@ export function serve(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Served
 
 /** The PostgreSQL run of the suite skips these: they are about embedded data directories and processes. */
 export const embeddedOnly = process.env.TEST_DATABASE_URL ? 'embedded-only (runs in the PGlite suite)' : false;
+
+/** Options of an embedded-only process test. */
+export const processTest = { skip: embeddedOnly };
+
+/**
+ * A migrated embedded data directory, from the suite's PGlite template when there is one (a fresh
+ * initdb and every migration cost a child process tens of seconds on a loaded machine).
+ */
+export async function prepareDataDir(dataDir: string, seed?: { ies: number; students: number }): Promise<void> {
+  const template = process.env.TEST_PGLITE_TEMPLATE;
+  const database = await createDatabase(
+    { kind: 'pglite', dataDir },
+    { loadDataDir: template ? new Blob([await readFile(template)]) : undefined },
+  );
+  try {
+    await migrateToLatest(database.db);
+    // In this process: one child process (tsx start, PGlite open) less per test.
+    if (seed) await seedIfEmpty(database.db, { ...seed, seed: 42 });
+  } finally {
+    await database.close();
+  }
+}

@@ -2,7 +2,7 @@ import { ConfigError, loadConfig } from '../../config.js';
 import { t } from '../../http/i18n.js';
 import { MOCK_JWT_SECRET } from '../../http/mock-key.js';
 import { setClock } from '../../lib/business-date.js';
-import { startServer } from '../../server.js';
+import { ListenError, startServer } from '../../server.js';
 import { DEMO, MOCK_TODAY } from '../demo.js';
 import { tr } from '../lang.js';
 import { progressReporter } from '../progress.js';
@@ -24,6 +24,22 @@ function freezeBusinessDay(day: string): void {
   setClock(() => new Date(base + (Date.now() - startedAt)));
 }
 
+/**
+ * Fails at once when the port is taken, instead of after migrating and seeding (startServer still
+ * handles a port taken in between).
+ */
+async function checkPort(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const { createServer } = await import('node:net');
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'EADDRINUSE' || error.code === 'EACCES' ? new ListenError(error.code, host, port) : error),
+    );
+    probe.listen({ port, host, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
 export async function serveCommand(options: ServeCommandOptions): Promise<void> {
   // The mock: in-memory database and the public development key, whatever the environment says.
   const config = loadConfig(
@@ -41,6 +57,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         ),
       ),
     );
+  await checkPort(config.host, config.port);
   const today = options.today ?? (options.mock ? MOCK_TODAY : undefined);
   if (options.mock && today) freezeBusinessDay(today);
   const demo = options.demo && config.database.kind === 'pglite' ? { ...DEMO, today } : undefined;
