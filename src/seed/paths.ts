@@ -66,15 +66,9 @@ function leave(rng: Rng, from: State, target: State): StepDraft {
     case TRANCAMENTO:
       return step(ACAO.trancamento, from, TRANCAMENTO, 'IE', json({ tipo: 'D', situacaoMatricula: 'T' }));
     case AFASTAMENTO:
-      return step(
-        ACAO.afastamentoEvasao,
-        from,
-        AFASTAMENTO,
-        'IE',
-        json({ tipo: 'F', motivo: rng.pick(WITHDRAWAL_CODES) }),
-      );
+      return step(ACAO.afastamento, from, AFASTAMENTO, 'IE', json({ tipo: 'F', motivo: rng.pick(WITHDRAWAL_CODES) }));
     case EVASAO:
-      return step(ACAO.afastamentoEvasao, from, EVASAO, 'IE', json({ tipo: 'E', motivo: rng.pick(DROPOUT_REASONS) }));
+      return step(ACAO.evasao, from, EVASAO, 'IE', json({ tipo: 'E', motivo: rng.pick(DROPOUT_REASONS) }));
     case INATIVO:
       return step(ACAO.inativar, from, INATIVO, 'IE', json({ motivo: rng.pick(INACTIVE_REASONS) }));
     case CANCELADO:
@@ -99,6 +93,16 @@ export function previousPath(rng: Rng, state: State, closedAt: number): StepDraf
   return [leave(rng, APTO, state)];
 }
 
+/**
+ * Every entry starts with the journey's opening, as a live opening writes it (DOMAIN.md, "Timeline
+ * vocabulary"). Prepended to an APTO entry's timed steps, at the journey's opening, after the
+ * steps were timed: drawing no random number keeps the rest of the demo as it was.
+ */
+export const withOpening = <T extends StepDraft>(steps: T[], openedAt: number): T[] => [
+  step(ACAO.abrirJornada, null, APTO, 'SISTEMA', '{}', openedAt) as T,
+  ...steps,
+];
+
 export interface CurrentPath {
   drafts: StepDraft[];
   pendingTask: boolean;
@@ -112,8 +116,9 @@ export interface CurrentPath {
 export function currentPath(rng: Rng, state: State, carried: boolean, openedAt: number): CurrentPath {
   const drafts: StepDraft[] = [];
   const start = carried ? TRANCAMENTO : APTO;
+  // A carried lock opens as SEM_RENOVACAO/TRANCAMENTO; an APTO opening is added by withOpening.
   if (carried)
-    drafts.push(step(ACAO.abrirJornada, null, TRANCAMENTO, 'SISTEMA', json({ trancamentoMantido: true }), openedAt));
+    drafts.push(step(ACAO.abrirJornada, null, TRANCAMENTO, 'SISTEMA', json({ trancamentoHerdado: true }), openedAt));
   const send = () => sendValues(start, rng, carried ? ACAO.alterarStatusEnvioValores : ACAO.envioValores);
   let pendingTask = false;
   switch (state) {
@@ -155,7 +160,8 @@ export function currentPath(rng: Rng, state: State, carried: boolean, openedAt: 
       break;
     case TRANCAMENTO:
       if (!carried) drafts.push(leave(rng, APTO, TRANCAMENTO));
-      else if (rng.chance(0.6))
+      // Most carried locks still wait for the IE to keep or end them (the demo lets one try both).
+      else if (rng.chance(0.35))
         drafts.push(step(ACAO.manterTrancamento, TRANCAMENTO, TRANCAMENTO, 'IE', json({ tipo: 'D' })));
       pendingTask = drafts.at(-1)?.acao !== ACAO.abrirJornada && rng.chance(0.35);
       break;
