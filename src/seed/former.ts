@@ -9,7 +9,7 @@ import {
   periodStartSeconds,
 } from './calendar.js';
 import type { CourseLayout, IeLayout } from './layout.types.js';
-import { previousPath } from './paths.js';
+import { previousPath, withOpening } from './paths.js';
 import { person } from './people.js';
 import {
   type ContractPlan,
@@ -95,7 +95,10 @@ export function planFormer(world: SeedWorld, id: number, ie: IeLayout, local: nu
     const final = semestre === last;
     const state = final ? FINAL_STATE[kind] : FINALIZADO;
     const journey = closedJourney(periodIdx);
-    const steps = timed(rng, previousPath(rng, state, journey.closedAt), journey.eventsFrom, journey.eventsTo);
+    const steps = withOpening(
+      timed(rng, previousPath(rng, state, journey.closedAt), journey.eventsFrom, journey.eventsTo),
+      journey.openedAt,
+    );
     const tags: string[] = [];
     if (semestre === creditFrom + 1) tags.push('PRIMEIRA_RENOVACAO');
     if (final && kind === 'FORMADO') tags.push('FORMANDO');

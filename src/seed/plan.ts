@@ -10,7 +10,7 @@ import {
 import { planFormer } from './former.js';
 import { ieOfContract } from './layout.js';
 import type { IeLayout } from './layout.types.js';
-import { currentPath, previousPath } from './paths.js';
+import { currentPath, previousPath, withOpening } from './paths.js';
 import { person } from './people.js';
 import {
   type ContractPlan,
@@ -80,7 +80,7 @@ function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number):
   if (hasPrevious) {
     const valorPrev = rng.int(300_000, 1_800_000);
     const path = previousPath(rng, previousState, pj.closedAt);
-    const steps = timed(rng, path, pj.eventsFrom, pj.eventsTo);
+    const steps = withOpening(timed(rng, path, pj.eventsFrom, pj.eventsTo), pj.openedAt);
     previous = {
       id: entryIdOf(world.students, 1, id),
       jornadaId: journeyIdOf(ie, 1),
@@ -97,7 +97,8 @@ function planStudent(world: SeedWorld, id: number, ie: IeLayout, local: number):
 
   const valor = cents(rng.int(300_000, 1_800_000));
   const { drafts, pendingTask, valuesSent } = currentPath(rng, state, carried, cj.openedAt);
-  const steps = timed(rng, drafts, cj.eventsFrom, cj.eventsTo);
+  const timedSteps = timed(rng, drafts, cj.eventsFrom, cj.eventsTo);
+  const steps = carried ? timedSteps : withOpening(timedSteps, cj.openedAt);
   const lastSemester = semestre === course.semestres;
   const tags: string[] = [];
   if (!hasPrevious) tags.push('PRIMEIRA_RENOVACAO');

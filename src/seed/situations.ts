@@ -1,4 +1,5 @@
 import type { MotivoSemRenovacao, Situacao } from '../db/schema.js';
+import type { TimelineAction } from '../modules/lifecycle/timeline-actions.js';
 
 /**
  * The mix of situations the demo shows and the actions that lead to them (DOMAIN.md,
@@ -45,23 +46,25 @@ export const PREVIOUS_MIX: readonly { state: State; share: number }[] = [
   { state: MANUTENCAO_VINCULO, share: 4 },
 ];
 
+/** The demo writes exactly the codes live actions write (lifecycle/timeline-actions.ts). */
 export const ACAO = {
   abrirJornada: 'ABERTURA_JORNADA',
-  envioValores: 'ENVIO_VALORES',
-  alterarStatusEnvioValores: 'ALTERAR_STATUS_ENVIO_VALORES',
+  envioValores: 'ENVIAR_VALORES',
+  alterarStatusEnvioValores: 'ENVIAR_VALORES',
   processamentoAceito: 'PROCESSAMENTO_ACEITO',
   processamentoRecusado: 'PROCESSAMENTO_RECUSADO',
-  assinatura: 'ASSINATURA_ADITIVO',
+  assinatura: 'ASSINATURA',
   trancamento: 'TRANCAMENTO',
   manterTrancamento: 'MANTER_TRANCAMENTO',
-  afastamentoEvasao: 'AFASTAMENTO_EVASAO',
+  afastamento: 'AFASTAMENTO',
+  evasao: 'EVASAO',
   manutencaoVinculo: 'MANUTENCAO_VINCULO',
   revisaoAnalise: 'REVISAO_ANALISE',
-  inativar: 'INATIVAR_ESTUDANTE',
-  cancelar: 'CANCELAR_CONTRATO',
-  excluir: 'EXCLUIR_CONTRATO',
+  inativar: 'INATIVAR',
+  cancelar: 'CANCELAR',
+  excluir: 'EXCLUIR',
   janelaEncerrada: 'JANELA_ENCERRADA',
-} as const;
+} as const satisfies Record<string, TimelineAction>;
 export type Acao = (typeof ACAO)[keyof typeof ACAO];
 
 /** Who acted: the IE's staff, the foundation's operator, or the service itself. */

@@ -13,6 +13,7 @@ import * as processKeys from './0404_process_keys.js';
 import * as valuesRowsAsRequests from './0405_values_rows_as_requests.js';
 import * as entryContractKey from './0406_entry_contract_key.js';
 import * as convenioCalendar from './0501_convenio_calendar.js';
+import * as timelineVocabulary from './0502_timeline_vocabulary.js';
 import * as paymentsInOrder from './0520_payments_in_order.js';
 import * as creditedMonths from './0521_credited_months.js';
 import * as auditAndBatches from './0540_audit_and_batches.js';
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0405_values_rows_as_requests': valuesRowsAsRequests,
   '0406_entry_contract_key': entryContractKey,
   '0501_convenio_calendar': convenioCalendar,
+  '0502_timeline_vocabulary': timelineVocabulary,
   '0520_payments_in_order': paymentsInOrder,
   '0521_credited_months': creditedMonths,
   '0540_audit_and_batches': auditAndBatches,

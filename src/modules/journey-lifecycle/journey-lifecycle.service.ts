@@ -5,6 +5,7 @@ import { conflict, invalidField, notFound, unprocessable } from '../../http/erro
 import { t } from '../../http/i18n.js';
 import { addDays, isCalendarDate, today } from '../../lib/business-date.js';
 import { cpfField } from '../../lib/cpf-field.js';
+import type { TimelineAction } from '../lifecycle/timeline-actions.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
 import * as repo from './journey-lifecycle.repository.js';
 import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
@@ -19,7 +20,7 @@ export const TIMELINE_ACTIONS = {
   abertura: 'ABERTURA_JORNADA',
   atualizacao: 'ATUALIZACAO_JORNADA',
   insercao: 'INSERCAO_MANUAL',
-} as const;
+} as const satisfies Record<string, TimelineAction>;
 
 /** The journey type, checked against reference list 'tipo-jornada' (400 naming the allowed codes). */
 async function journeyType(db: Db, fromPath: string | undefined, fromBody: string | undefined): Promise<string> {

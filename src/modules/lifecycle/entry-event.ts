@@ -6,14 +6,15 @@ import { t } from '../../http/i18n.js';
 import { lockEntryForChange } from './entry-guard.js';
 import * as repo from './lifecycle.repository.js';
 import { allowedActions, describeState, type EntryState } from './state-machine.js';
+import type { TimelineAction } from './timeline-actions.js';
 
 type Trx = Transaction<Database>;
 
 export interface EntryEventRequest {
   caller: Caller;
   brbId: number;
-  /** Timeline action name, e.g. EDICAO_MATRICULA; not a state-machine action. */
-  acao: string;
+  /** Timeline action code, e.g. EDICAO_MATRICULA; not a state-machine action. */
+  acao: TimelineAction;
   detalhes?: Record<string, unknown>;
 }
 

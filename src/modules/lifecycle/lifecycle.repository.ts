@@ -3,6 +3,7 @@ import type { Database } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import type { EntryState } from './state-machine.js';
+import type { TimelineAction } from './timeline-actions.js';
 
 type Trx = Transaction<Database>;
 
@@ -53,7 +54,7 @@ export interface TimelineEvent {
   processoId: number;
   brbId: number;
   ieId: number;
-  acao: string;
+  acao: TimelineAction;
   before: EntryState | null;
   after: EntryState | null;
   caller: Pick<Caller, 'sub' | 'name'>;

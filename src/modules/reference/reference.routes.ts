@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { TIMELINE_ACTION_DESCRIPTIONS, TIMELINE_ACTIONS } from '../lifecycle/timeline-actions.js';
 import { LISTS } from './reference.repository.js';
 import * as schemas from './reference.schemas.js';
 import * as service from './reference.service.js';
@@ -51,6 +52,23 @@ async function routes(app: App) {
       },
     },
     async (request) => service.reasons(app.db, request.query.tipo),
+  );
+
+  // Addition to the interface (docs/decisions.md): the one timeline vocabulary, from code, not data.
+  app.get(
+    '/s/v2/renovacao/referencias/acoes-timeline',
+    {
+      schema: {
+        operationId: 'listTimelineActions',
+        summary: 'Timeline action codes: every code a timeline event may carry, with its meaning',
+        description:
+          'The one list of `acao` codes written by live actions, scheduled jobs and demo data alike ' +
+          '(docs/state-machine.md). Every journey entry starts with ABERTURA_JORNADA.',
+        tags: ['Reference lists'],
+        response: responses({ 200: CodeList }),
+      },
+    },
+    async () => TIMELINE_ACTIONS.map((codigo) => ({ codigo, descricao: TIMELINE_ACTION_DESCRIPTIONS[codigo] })),
   );
 
   app.get(

@@ -10,10 +10,10 @@ const HISTORY = tag('history');
 
 const REQUEST_OF: Record<string, string> = {
   [ACAO.envioValores]: 'ENVIO_VALORES',
-  [ACAO.alterarStatusEnvioValores]: 'ENVIO_VALORES',
   [ACAO.trancamento]: 'TRANCAMENTO',
   [ACAO.manterTrancamento]: 'TRANCAMENTO',
-  [ACAO.afastamentoEvasao]: 'AFASTAMENTO_EVASAO',
+  [ACAO.afastamento]: 'AFASTAMENTO_EVASAO',
+  [ACAO.evasao]: 'AFASTAMENTO_EVASAO',
   [ACAO.manutencaoVinculo]: 'MANUTENCAO_VINCULO',
   [ACAO.revisaoAnalise]: 'REVISAO_ANALISE',
 };
