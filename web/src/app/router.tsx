@@ -47,7 +47,7 @@ export const router = createBrowserRouter(
             { path: 'tickets', lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).Tickets }) },
             {
               path: 'fundacao',
-              lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).Operator }),
+              lazy: async () => ({ Component: (await import('./routes/operator.tsx')).default }),
             },
             { path: 'simulador', lazy: async () => ({ Component: (await import('./routes/simulator.tsx')).default }) },
             { path: '*', lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).NotFound }) },

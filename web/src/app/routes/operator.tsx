@@ -1,0 +1,3 @@
+import { OperatorPage } from '../../features/operator/components/operator-page.tsx';
+
+export default OperatorPage;
