@@ -4,12 +4,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { DEMO } from '../../src/cli/demo.js';
 import type { Role } from '../../src/http/auth.js';
-import { addDays, today } from '../../src/lib/business-date.js';
+import { today } from '../../src/lib/business-date.js';
 import { seedIfEmpty } from '../../src/seed/index.js';
 import { brDay } from '../helpers/actions-factories.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
-import { multipartBody, valuesItem } from '../helpers/values-factories.js';
+import { valuesItem } from '../helpers/values-factories.js';
 
 /**
  * Issue 12, case 10: on the demo `npm start` seeds (src/cli/demo.ts), every operation of the
