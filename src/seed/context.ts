@@ -5,15 +5,12 @@ import {
   DAY,
   dateOf,
   HOUR,
-  type JourneyCalendar,
-  type Period,
   periodIndex,
   periodOfDate,
   secondsOf,
 } from './calendar.js';
 import { buildLayout } from './layout.js';
 import { hash, tag } from './random.js';
-
 import type { SeedCalendar, SeedOptions, SeedWorld } from './world.js';
 
 export type { JourneyCalendar } from './calendar.js';
