@@ -1,10 +1,3 @@
-import { Placeholder } from '../../components/placeholder.tsx';
+import { ValuesPage } from '../../features/values/components/values-page.tsx';
 
-export default function ValuesRoute() {
-  return (
-    <Placeholder
-      title="Valores"
-      what="Envio de valores de um estudante, importação de planilha com o resultado por linha e os modelos para download."
-    />
-  );
-}
+export default ValuesPage;
