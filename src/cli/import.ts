@@ -4,9 +4,11 @@ import { basename } from 'node:path';
 import { Transform } from 'node:stream';
 import type { Db } from '../db/database.js';
 import type { Caller } from '../http/auth.js';
+import { localize } from '../http/errors.js';
 import { t } from '../http/i18n.js';
 import { importSheet } from '../modules/values/values.service.js';
 import { CliError } from './fail.js';
+import { cliLang } from './lang.js';
 
 /** What an import answers, directly or through the running service (ImportValuesOutDto). */
 export interface ImportOutcome {
@@ -57,10 +59,12 @@ export async function importFile(db: Db, options: ImportFileOptions): Promise<Im
     all: false,
   };
   const stream = createReadStream(options.file).pipe(counter);
-  return importSheet(
+  const result = await importSheet(
     db,
     caller,
     { stream, filename: basename(options.file), truncated: () => false },
     { reenvio: options.reenvio, limit: size },
   );
+  // The row errors are built in both languages (no HTTP hook here): the terminal's language.
+  return localize(result, cliLang()) as typeof result;
 }

@@ -37,3 +37,21 @@ export function langOf(acceptLanguage: string | string[] | undefined): Lang {
   }
   return best.lang;
 }
+
+/** T with every Text replaced by the string a response carries in its place. */
+export type Said<T> = T extends Text
+  ? string
+  : T extends Date
+    ? T
+    : T extends readonly (infer U)[]
+      ? Said<U>[]
+      : T extends object
+        ? { [K in keyof T]: Said<T[K]> }
+        : T;
+
+/**
+ * A success body that holds Texts, typed as what is sent: the `preSerialization` hook
+ * (error-handler.ts) replaces each Text by the request's language before the schema serializes
+ * it. Only for bodies that leave through a route; anything else localizes with `localize`.
+ */
+export const answered = <T>(body: T): Said<T> => body as unknown as Said<T>;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { rowErrorText } from '../../src/modules/values/row-errors.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
 import { createAditivo } from '../helpers/story-factories.js';
@@ -70,7 +71,7 @@ describe('parcMeses against the semester and earlier credit (case 6)', () => {
         [good, 'SUCESSO', []],
       ],
     );
-    assert.match(rows[0]!.erros[0]!.mensagem, /01\/2026, 02\/2026, 03\/2026.*semester \(2026\/2\)/);
+    assert.match(rowErrorText(rows[0]!.erros[0]!).en, /01\/2026, 02\/2026, 03\/2026.*semester \(2026\/2\)/);
     // Nothing changed for the refused row: situation, version, counters, requests, timeline.
     assert.deepEqual(await entryState(t.db, bad), before.state);
     assert.deepEqual(await countersOf(t.db, bad), {
@@ -142,7 +143,7 @@ describe('parcMeses against the semester and earlier credit (case 6)', () => {
         ['SUCESSO', []],
       ],
     );
-    assert.match(rows[0]!.erros[0]!.mensagem, /08\/2026, 09\/2026.*already credited/);
+    assert.match(rowErrorText(rows[0]!.erros[0]!).en, /08\/2026, 09\/2026.*already credited/);
     assert.deepEqual(await entryState(t.db, credited.brbId), before);
   });
 

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import { rowErrorText } from '../../src/modules/values/row-errors.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { countRows, testDatabaseKind } from '../helpers/db.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
@@ -68,7 +69,7 @@ describe('a sheet larger than one chunk', () => {
         [8, e, 'SUCESSO', []],
       ],
     );
-    assert.match(rows[3]!.erros[0]!.mensagem, /repeats row 2/);
+    assert.match(rowErrorText(rows[3]!.erros[0]!).en, /repeats row 2/);
 
     for (const id of [a, b, c, e]) {
       assert.equal((await entryState(t.db, id)).situacao, 'EM_PROCESSAMENTO');
@@ -148,7 +149,7 @@ describe('an entry that changes while its chunk is applied', () => {
         [6, 'ERRO', ['CONCORRENCIA']],
       ],
     );
-    assert.match(rows[4]!.erros[0]!.mensagem, /send this row again/);
+    assert.match(rowErrorText(rows[4]!.erros[0]!).en, /send this row again/);
     assert.equal((await entryState(t.db, ids[3]!)).situacao, 'EM_PROCESSAMENTO');
     assert.equal((await entryState(t.db, moved)).situacao, 'CANCELADO');
     // One batch, five rows; one request and one event (row 5's): the lost row stands for none.

@@ -1,6 +1,7 @@
 import type { Row } from '../../db/schema.js';
-import { t } from '../../http/i18n.js';
+import { type Lang, t } from '../../http/i18n.js';
 import type { Column } from '../exports/export.format.js';
+import { rowErrorsLine } from '../values/row-errors.js';
 import { VALUE_FIELDS, type ValueField } from '../values/values.rows.js';
 
 /** The batch list as a file. */
@@ -23,7 +24,8 @@ export const BATCH_COLUMNS: Column<Row<'lote'>>[] = [
   { header: t('Recusadas', 'Rejected'), type: 'int', value: (r) => r.recusadas },
 ];
 
-const errorsText = (r: Row<'lote_linha'>) => (r.erros ?? []).map((e) => `${e.campo}: ${e.mensagem}`).join(' | ');
+/** Built from the stored rule codes, in the language the file was asked in. */
+const errorsText = (r: Row<'lote_linha'>, lang: Lang) => rowErrorsLine(r.erros, lang);
 
 /** A batch's rows and their outcome as a file. */
 export const BATCH_ROW_COLUMNS: Column<Row<'lote_linha'>>[] = [

@@ -2,9 +2,10 @@ import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { answered, t } from '../../http/i18n.js';
 import { moneyJsonOrNull } from '../../lib/money.js';
 import { toPage } from '../dashboard/mappers.js';
+import { rowErrorsOut } from '../values/row-errors.js';
 import * as repo from './batches.repository.js';
 import type { BatchOut } from './batches.schemas.js';
 
@@ -38,7 +39,8 @@ export function toBatchRow(r: Row<'lote_linha'>) {
     nomeEstudante: r.nome_estudante,
     resultado: r.resultado,
     processamento: r.processamento,
-    erros: r.erros ?? [],
+    // Built from the stored rule codes in both languages; the response hook picks one.
+    erros: answered(rowErrorsOut(r.erros)),
     motivoRecusa: r.motivo_recusa,
     valorContrato: moneyJsonOrNull(r.valor_contrato),
     processadoEm: r.processado_em?.toISOString() ?? null,

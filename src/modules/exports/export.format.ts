@@ -16,7 +16,8 @@ export type CellValue = string | number | boolean | Date | null | undefined;
 export interface Column<R> {
   header: Text | string;
   type: CellType;
-  value: (row: R) => CellValue;
+  /** lang: for cells that are messages (a batch row's errors). */
+  value: (row: R, lang: Lang) => CellValue;
   /** xlsx column width in characters. */
   width?: number;
 }
@@ -225,8 +226,8 @@ export function csvWriter<R>(out: Writable, columns: Column<R>[], lang: Lang): S
       let text = '';
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
-        text += csvCell(types[0]!, values[0]!(row));
-        for (let j = 1; j < n; j++) text += `;${csvCell(types[j]!, values[j]!(row))}`;
+        text += csvCell(types[0]!, values[0]!(row, lang));
+        for (let j = 1; j < n; j++) text += `;${csvCell(types[j]!, values[j]!(row, lang))}`;
         text += '\r\n';
         if ((i + 1) % CHECK_ROWS === 0 || i === rows.length - 1) {
           const room = out.write(text);
@@ -281,7 +282,7 @@ export function xlsxWriter<R>(out: Writable, columns: Column<R>[], lang: Lang, s
     async write(rows) {
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
-        for (let j = 0; j < n; j++) cells[j] = xlsxCell(types[j]!, values[j]!(row));
+        for (let j = 0; j < n; j++) cells[j] = xlsxCell(types[j]!, values[j]!(row, lang));
         const added = sheet.addRow(cells);
         for (let j = 0; j < n; j++) added.getCell(j + 1).style = styles[j]!;
         added.commit();

@@ -1,11 +1,12 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, notFound } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { answered, t } from '../../http/i18n.js';
 import { moneyJson } from '../../lib/money.js';
 import { allowedFrom, TRANSITIONS } from '../lifecycle/state-machine.js';
 import { applyTransition } from '../lifecycle/transition.js';
 import { type NewNotification, notify } from '../notifications/notify.js';
+import { rowErrorsOut, type StoredRowError } from '../values/row-errors.js';
 import * as repo from './operator.repository.js';
 
 /**
@@ -220,7 +221,8 @@ export async function batchDetail(
       brbId: l.brb_id,
       ieId: l.ie_id,
       resultado: l.resultado ?? 'ERRO',
-      erros: l.erros as { campo: string; regra: string; mensagem: string }[],
+      // Built from the stored rule codes in both languages; the response hook picks one.
+      erros: answered(rowErrorsOut(l.erros as StoredRowError[])),
       processamento: l.processamento,
       motivoRecusa: l.motivo_recusa,
       valorContrato: l.valor_contrato === null ? null : moneyJson(l.valor_contrato),

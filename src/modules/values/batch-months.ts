@@ -37,12 +37,12 @@ export async function checkCreditedMonths(trx: Kysely<Database>, chunk: ChunkRow
     )
     update lote_linha v set resultado = 'ERRO', processamento = 'NAO_APLICAVEL', solicitacao_id = null,
       evento_id = null, erros = v.erros || to_jsonb(array_remove(array[
-        case when x.fora is not null then jsonb_build_object('campo', 'parcMeses', 'regra', 'PARC_MESES', 'mensagem',
-          format('lists %s, outside the journey''s %s (%s)', x.fora,
-            case when x.anual then 'year' else 'semester' end,
-            case when x.anual then x.ano::text else x.ano || '/' || x.semestre end)) end,
+        -- Field, rule and params: the message is built when the batch is read (row-errors.ts).
+        case when x.fora is not null then jsonb_build_object('campo', 'parcMeses', 'regra', 'PARC_MESES', 'params',
+          jsonb_build_object('tipo', 'fora', 'meses', x.fora, 'anual', x.anual,
+            'periodo', case when x.anual then x.ano::text else x.ano || '/' || x.semestre end)) end,
         case when x.repetidos is not null then jsonb_build_object('campo', 'parcMeses', 'regra', 'PARC_MESES',
-          'mensagem', format('lists %s, already credited to this contract in an earlier batch', x.repetidos)) end
+          'params', jsonb_build_object('tipo', 'creditado', 'meses', x.repetidos)) end
       ]::jsonb[], null))
     from achado x
     where v.lote_id = ${chunk.loteId}::int8 and v.linha = x.linha and (x.fora is not null or x.repetidos is not null)

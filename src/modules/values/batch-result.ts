@@ -1,8 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { type Text, t } from '../../http/i18n.js';
 import type * as batches from './batch.repository.js';
-import { describeRowErrors } from './values.rows.js';
-import type { Resultado, RowError } from './values.tables.js';
+import { describeRowErrors, type RowErrorOut, rowErrorsOut } from './row-errors.js';
+import type { Resultado } from './values.tables.js';
 
 /**
  * What a values batch answers: its counts, the lines of its failing and waiting rows, and the
@@ -21,7 +22,7 @@ export interface RowOutcome {
   linha: number;
   brbId: number | null;
   resultado: Resultado;
-  erros: RowError[];
+  erros: RowErrorOut[];
 }
 
 export interface BatchResult {
@@ -30,14 +31,14 @@ export interface BatchResult {
   sucesso: number;
   erro: number;
   pendente: number;
-  /** One line per failing row: row, brbId, field, rule and what to do. */
-  linhasComErro: string[];
+  /** One line per failing row: row, brbId, field, rule and what to do (built from the stored rule codes). */
+  linhasComErro: Text[];
   /** One line per row waiting for the foundation. */
-  linhasPendentes: string[];
+  linhasPendentes: Text[];
   /** Every row's outcome, in row order (null when the caller did not ask for it). */
   resultados: RowOutcome[] | null;
   /** Outcome of dadosTrancamento; null when none was sent. */
-  trancamento: { resultado: 'OK' | 'ERRO'; erro: string } | null;
+  trancamento: { resultado: 'OK' | 'ERRO'; erro: Text | string } | null;
 }
 
 /**
@@ -60,14 +61,31 @@ export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): P
     .where('lote_linha.brb_id', '=', lock.brbId)
     .orderBy('lote_linha.linha')
     .executeTakeFirst();
-  if (!row) return { resultado: 'ERRO', erro: `brbId ${lock.brbId} is not one of the valores of this request.` };
+  if (!row) {
+    return {
+      resultado: 'ERRO',
+      erro: t(
+        `O brbId ${lock.brbId} não está entre os valores desta requisição.`,
+        `brbId ${lock.brbId} is not one of the valores of this request.`,
+      ),
+    };
+  }
   if (row.resultado !== 'SUCESSO') {
-    return { resultado: 'ERRO', erro: `The values of brbId ${lock.brbId} were not accepted, so its lock stays.` };
+    return {
+      resultado: 'ERRO',
+      erro: t(
+        `Os valores do brbId ${lock.brbId} não foram aceitos; o trancamento continua.`,
+        `The values of brbId ${lock.brbId} were not accepted, so its lock stays.`,
+      ),
+    };
   }
   if (row.situacao_anterior !== 'SEM_RENOVACAO' || row.motivo_anterior !== 'TRANCAMENTO') {
     return {
       resultado: 'ERRO',
-      erro: `brbId ${lock.brbId} was not under an enrolment lock (SEM_RENOVACAO/TRANCAMENTO).`,
+      erro: t(
+        `O brbId ${lock.brbId} não estava com a matrícula trancada (SEM_RENOVACAO/TRANCAMENTO).`,
+        `brbId ${lock.brbId} was not under an enrolment lock (SEM_RENOVACAO/TRANCAMENTO).`,
+      ),
     };
   }
   const fim = { dataOcorrido: lock.dataOcorrido, caminhoArquivo: lock.caminhoArquivo ?? null };
@@ -89,19 +107,22 @@ export function summarize(
   detalhar: boolean,
   trancamento: BatchResult['trancamento'],
 ): BatchResult {
-  const linhasComErro: string[] = [];
-  const linhasPendentes: string[] = [];
+  const linhasComErro: Text[] = [];
+  const linhasPendentes: Text[] = [];
   for (const row of rows) {
     if (row.resultado === 'ERRO') linhasComErro.push(describeRowErrors(row.linha, row.brb_id, row.erros));
     else if (row.resultado === 'PENDENTE')
       linhasPendentes.push(describePending(row.linha, row.brb_id, row.situacao_anterior));
   }
   const resultados = detalhar
-    ? rows.map((r) => ({ linha: r.linha, brbId: r.brb_id, resultado: r.resultado, erros: r.erros }))
+    ? rows.map((r) => ({ linha: r.linha, brbId: r.brb_id, resultado: r.resultado, erros: rowErrorsOut(r.erros) }))
     : null;
   return { lote: loteId, ...counts, linhasComErro, linhasPendentes, resultados, trancamento };
 }
 
-function describePending(linha: number, brbId: number | null, situacao: string | null): string {
-  return `Row ${linha} (brbId ${brbId}): the entry is ${situacao} at the foundation; the values wait for its decision`;
+function describePending(linha: number, brbId: number | null, situacao: string | null): Text {
+  return t(
+    `Linha ${linha} (brbId ${brbId}): a entrada está em ${situacao} na fundação; os valores aguardam a decisão dela`,
+    `Row ${linha} (brbId ${brbId}): the entry is ${situacao} at the foundation; the values wait for its decision`,
+  );
 }

@@ -64,8 +64,8 @@ export interface CheckParams {
   allowedFrom: string[];
   /** Situations whose rows wait for the foundation (PENDENTE) instead of moving. */
   pendingIn: string[];
-  /** How the allowed states read in a row error. */
-  allowedText: string;
+  /** What the SITUACAO row error names as accepted (its params: aceitas, porta, reenvio). */
+  allowed: { aceitas: string[]; porta: 'padrao' | 'alterar-status'; reenvio: boolean };
 }
 
 /**
@@ -108,26 +108,25 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
       ) h on a.id is not null
     ),
     -- The row's new errors as one jsonb array: plain expressions, no subquery or aggregate per row.
+    -- Each error is its field, rule code and params; the message is built when read (row-errors.ts).
     -- Materialized: the insert below reads novos several times, and each read would rebuild it.
     avaliada as materialized (
       select b.*, to_jsonb(array_remove(array[
           case when b.brb_id is not null and b.entrada_id is null then jsonb_build_object('campo', 'brbId',
-            'regra', 'NAO_ENCONTRADO', 'mensagem', 'was not found among the journey entries of your institutions') end,
+            'regra', 'NAO_ENCONTRADO', 'params', '{}'::jsonb) end,
           -- DOMAIN.md, "Journey periods": a journey that is not ABERTA takes no more values.
           case when b.encerrada and not b.repetida then jsonb_build_object('campo', 'brbId',
-            'regra', 'JORNADA_ENCERRADA', 'mensagem', 'belongs to a closed journey (jornada encerrada); values are accepted only in the open journey') end,
+            'regra', 'JORNADA_ENCERRADA', 'params', '{}'::jsonb) end,
           case when b.repetida then jsonb_build_object('campo', 'brbId',
-            'regra', 'DUPLICADO', 'mensagem', format('repeats row %s of this batch; send each student once', b.primeira_linha)) end,
+            'regra', 'DUPLICADO', 'params', jsonb_build_object('linha', b.primeira_linha)) end,
           case when b.entrada_id is not null and not b.repetida and not b.pendente and not b.permitido then jsonb_build_object(
-            'campo', 'brbId', 'regra', 'SITUACAO', 'mensagem',
-            format('is %s%s, which does not accept values; %s', b.situacao, coalesce('/' || b.motivo_entrada, ''),
-              ${p.allowedText}::text)) end,
+            'campo', 'brbId', 'regra', 'SITUACAO', 'params',
+            jsonb_build_object('situacao', b.situacao, 'motivo', b.motivo_entrada) || ${JSON.stringify(p.allowed)}::jsonb) end,
           case when not b.repetida and (b.pendente or b.permitido) and b.em_andamento and not ${p.reenvio}::bool then
-            jsonb_build_object('campo', 'brbId', 'regra', 'EM_ANDAMENTO', 'mensagem',
-              'already has values being processed by the foundation; send with reenvio=true to replace them') end,
+            jsonb_build_object('campo', 'brbId', 'regra', 'EM_ANDAMENTO', 'params', '{}'::jsonb) end,
           case when b.entrada_id is not null and b.id_curso is not null and b.id_curso <> b.curso_id then
-            jsonb_build_object('campo', 'idCurso', 'regra', 'CURSO', 'mensagem',
-              format('is %s but the student''s course is %s', b.id_curso, b.curso_id)) end
+            jsonb_build_object('campo', 'idCurso', 'regra', 'CURSO', 'params',
+              jsonb_build_object('informado', b.id_curso, 'curso', b.curso_id)) end
         ]::jsonb[], null)) as novos
       from base b
     ),
@@ -203,9 +202,7 @@ export async function moveEntries(trx: Q, chunk: ChunkRows): Promise<{ lost: num
     perdidas as (
       update lote_linha v set resultado = 'ERRO', processamento = 'NAO_APLICAVEL', solicitacao_id = null,
         evento_id = null, erros = v.erros || jsonb_build_array(jsonb_build_object('campo', 'brbId',
-          'regra', 'CONCORRENCIA', 'mensagem', format('was changed by another operation while this batch was '
-            || 'being applied (it had been read as %s); check the student and send this row again',
-            v.situacao_anterior)))
+          'regra', 'CONCORRENCIA', 'params', jsonb_build_object('situacao', v.situacao_anterior)))
       from entrada_jornada e
       where v.lote_id = ${chunk.loteId}::int8 and v.linha between ${chunk.first}::int4 and ${chunk.last}::int4
         and v.resultado in ('SUCESSO', 'PENDENTE') and e.id = v.entrada_id

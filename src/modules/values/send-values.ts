@@ -79,7 +79,7 @@ export class BatchWriter {
       reenvio: this.replaces,
       allowedFrom: from,
       pendingIn: door === 'padrao' ? ['REVISAO_ANALISE'] : [],
-      allowedText: allowedText(from, door, reenvio),
+      allowed: { aceitas: from, porta: door, reenvio },
     };
   }
 
@@ -176,14 +176,6 @@ export class BatchWriter {
     const rows = await batches.batchOutcomes(this.trx, this.loteId, detalhar);
     return summarize(this.loteId, counts, rows, detalhar, trancamento);
   }
-}
-
-function allowedText(from: string[], door: Door, reenvio: boolean): string {
-  if (door === 'alterar-status') return 'this operation takes entries in SEM_RENOVACAO';
-  const states = from.join(' or ');
-  return reenvio
-    ? `values are accepted from ${states}`
-    : `values are accepted from ${states} (send with reenvio=true to replace values already in processing)`;
 }
 
 /**

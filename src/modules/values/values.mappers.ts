@@ -1,5 +1,7 @@
+import { answered, t } from '../../http/i18n.js';
 import { moneyJsonOrNull } from '../../lib/money.js';
 import type { BatchResult } from './batch-result.js';
+import { rowErrorsOut } from './row-errors.js';
 import type { ValuesSentRow } from './values.repository.js';
 import type { RowError } from './values.tables.js';
 
@@ -12,7 +14,10 @@ function batchFields(result: BatchResult) {
     erro:
       result.erro === 0
         ? ''
-        : `${result.erro} of ${result.total} rows were not accepted; see linhasComErro, correct them and send those rows again.`,
+        : t(
+            `${result.erro} de ${result.total} linhas não foram aceitas; veja linhasComErro, corrija-as e envie essas linhas de novo.`,
+            `${result.erro} of ${result.total} rows were not accepted; see linhasComErro, correct them and send those rows again.`,
+          ),
     linhasComErro: result.linhasComErro,
     linhasPendenteFundacred: result.linhasPendentes,
     lote: result.lote,
@@ -21,23 +26,23 @@ function batchFields(result: BatchResult) {
 
 /** FillValuesOutDto: the batch counts plus every row's outcome. */
 export function toFillValuesOut(result: BatchResult) {
-  return { ...batchFields(result), resultados: result.resultados ?? [] };
+  return answered({ ...batchFields(result), resultados: result.resultados ?? [] });
 }
 
 /** Interface 2.6 response. */
 export function toSendValuesV3Out(result: BatchResult) {
-  return {
+  return answered({
     ...batchFields(result),
     trancamento: result.trancamento ?? { resultado: 'NAO_INFORMADO' as const, erro: '' },
-  };
+  });
 }
 
 export function toImportOut(result: BatchResult, arquivo: { nome: string; formato: 'csv' | 'xlsx'; linhas: number }) {
-  return { ...batchFields(result), arquivo };
+  return answered({ ...batchFields(result), arquivo });
 }
 
 export function toValuesSent(row: ValuesSentRow) {
-  return {
+  return answered({
     lote: row.lote_id,
     linha: row.linha,
     origem: row.origem,
@@ -45,7 +50,7 @@ export function toValuesSent(row: ValuesSentRow) {
     enviadoEm: row.enviado_em.toISOString(),
     enviadoPor: row.enviado_por,
     resultado: row.resultado!,
-    erros: row.erros as RowError[],
+    erros: rowErrorsOut(row.erros as RowError[]),
     processamento: row.processamento,
     motivoRecusa: row.motivo_recusa,
     processadoEm: row.processado_em?.toISOString() ?? null,
@@ -74,5 +79,5 @@ export function toValuesSent(row: ValuesSentRow) {
       motivo: row.motivo,
       serieSemestre: row.serie_semestre,
     },
-  };
+  });
 }

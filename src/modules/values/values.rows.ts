@@ -1,4 +1,5 @@
 import { centsText, type Fixed, fixedUnits, Money, parseFixed } from '../../lib/money.js';
+import type { RowErrorParams } from './row-errors.js';
 import type { RowError } from './values.tables.js';
 
 /**
@@ -71,28 +72,29 @@ const ONE_CENT = 1_000_000n;
 const TRUE = new Set(['s', 'sim', 'true', '1', 'y', 'yes']);
 const FALSE = new Set(['n', 'nao', 'não', 'false', '0', 'no']);
 
-const show = (value: unknown) => (typeof value === 'string' ? JSON.stringify(value) : String(value));
+/** A refused value kept as it was typed (a text stays a text: the message quotes it). */
+const typed = (value: unknown): string | number => (typeof value === 'number' ? value : String(value));
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: number): ValuesRow {
   const erros: RowError[] = [];
-  const fail = (campo: ValueField, regra: string, mensagem: string) => {
-    erros.push({ campo, regra, mensagem });
+  const fail = (campo: ValueField, regra: string, params: RowErrorParams = {}) => {
+    erros.push({ campo, regra, params });
     return null;
   };
 
   const integer = (campo: ValueField, min: number, max: number, required: boolean): number | null => {
     const value = raw[campo];
-    if (isBlank(value)) return required ? fail(campo, RULES.required, 'is required') : null;
+    if (isBlank(value)) return required ? fail(campo, RULES.required) : null;
     const n =
       typeof value === 'number'
         ? value
         : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
           ? Number(value)
           : NaN;
-    if (!Number.isSafeInteger(n)) return fail(campo, RULES.format, `must be a whole number (got ${show(value)})`);
-    if (n < min || n > max) return fail(campo, RULES.range, `must be between ${min} and ${max} (got ${n})`);
+    if (!Number.isSafeInteger(n)) return fail(campo, RULES.format, { tipo: 'inteiro', valor: typed(value) });
+    if (n < min || n > max) return fail(campo, RULES.range, { min, max, valor: n });
     return n;
   };
 
@@ -100,7 +102,7 @@ export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: num
     const value = raw[campo];
     if (isBlank(value)) return null;
     const s = String(value).trim();
-    return s.length > MAX_TEXT ? fail(campo, RULES.format, `must have at most ${MAX_TEXT} characters`) : s;
+    return s.length > MAX_TEXT ? fail(campo, RULES.format, { tipo: 'texto', max: MAX_TEXT }) : s;
   };
 
   const fixedText = (f: Fixed) => {
@@ -113,13 +115,12 @@ export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: num
   /** Amounts are read as exact cents (bigint): no Decimal objects per row on the hot path. */
   const money = (campo: ValueField): bigint | null => {
     const value = raw[campo];
-    if (isBlank(value)) return fail(campo, RULES.required, 'is required');
+    if (isBlank(value)) return fail(campo, RULES.required);
     const f = parseFixed(value);
-    if (!f) return fail(campo, RULES.format, `must be a decimal amount such as 4500.00 (got ${show(value)})`);
-    if (f.places > 2) return fail(campo, RULES.format, `must have at most 2 decimals (got ${fixedText(f)})`);
+    if (!f) return fail(campo, RULES.format, { tipo: 'valor', valor: typed(value) });
+    if (f.places > 2) return fail(campo, RULES.format, { tipo: 'casas', max: 2, valor: fixedText(f) });
     const cents = fixedUnits(f, 2);
-    if (cents <= 0n || cents > MAX_CENTS)
-      return fail(campo, RULES.range, `must be greater than 0 (got ${centsText(cents)})`);
+    if (cents <= 0n || cents > MAX_CENTS) return fail(campo, RULES.range, { tipo: 'valor', valor: centsText(cents) });
     return cents;
   };
 
@@ -132,15 +133,14 @@ export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: num
     const key = String(anual).trim().toLowerCase();
     if (TRUE.has(key)) contratoAnual = true;
     else if (FALSE.has(key)) contratoAnual = false;
-    else fail('contratoAnual', RULES.format, `must be S or N (got ${show(anual)})`);
+    else fail('contratoAnual', RULES.format, { tipo: 'simnao', valor: typed(anual) });
   }
 
   const maxInstallments = contratoAnual ? 12 : 6;
   const qtdParcelasCobertura = integer('qtdParcelasCobertura', 1, maxInstallments, true);
-  if (qtdParcelasCobertura === null && erros.at(-1)?.regra === RULES.range) {
-    erros.at(-1)!.mensagem += contratoAnual
-      ? ' for an annual contract'
-      : ' for a semester (up to 12 when contratoAnual is S)';
+  const last = erros.at(-1);
+  if (qtdParcelasCobertura === null && last?.campo === 'qtdParcelasCobertura' && last.regra === RULES.range) {
+    last.params = { ...last.params, anual: contratoAnual === true };
   }
   const qtdCreditos = integer('qtdCreditos', 0, 1000, false);
   const idCurso = integer('idCurso', 1, Number.MAX_SAFE_INTEGER, false);
@@ -148,16 +148,15 @@ export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: num
   /** percentualConcedido in units of 1e-4 %. */
   let percentual: bigint | null = null;
   const p = raw.percentualConcedido;
-  if (isBlank(p)) fail('percentualConcedido', RULES.required, 'is required');
+  if (isBlank(p)) fail('percentualConcedido', RULES.required);
   else {
     const f = parseFixed(p);
-    if (!f) fail('percentualConcedido', RULES.format, `must be a number such as 50 or 33.33 (got ${show(p)})`);
-    else if (f.places > 4)
-      fail('percentualConcedido', RULES.format, `must have at most 4 decimals (got ${fixedText(f)})`);
+    if (!f) fail('percentualConcedido', RULES.format, { tipo: 'percentual', valor: typed(p) });
+    else if (f.places > 4) fail('percentualConcedido', RULES.format, { tipo: 'casas', max: 4, valor: fixedText(f) });
     else {
       const units = fixedUnits(f, 4);
       if (units <= 0n || units > 1_000_000n) {
-        fail('percentualConcedido', RULES.range, `must be greater than 0 and at most 100 (got ${fixedText(f)})`);
+        fail('percentualConcedido', RULES.range, { tipo: 'percentual', valor: fixedText(f) });
       } else percentual = units;
     }
   }
@@ -168,11 +167,7 @@ export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: num
     const gap = contrato * 1_000_000n - servico * percentual;
     if (gap > ONE_CENT || gap < -ONE_CENT) {
       const expected = new Money(String(servico * percentual)).div(1_000_000).div(100);
-      fail(
-        'valorContrato',
-        RULES.contractValue,
-        `must be valorCtrPrestServico × percentualConcedido / 100 = ${expected.toFixed(2)} within one cent (got ${centsText(contrato)})`,
-      );
+      fail('valorContrato', RULES.contractValue, { esperado: expected.toFixed(2), valor: centsText(contrato) });
     }
   }
 
@@ -217,17 +212,13 @@ export function parseMonths(value: string): { mes: number; ano: number | null }[
   return out.length > 0 ? out : null;
 }
 
-function checkMonths(value: string, count: number): string | null {
+function checkMonths(value: string, count: number): RowErrorParams | null {
   const months = parseMonths(value);
-  if (!months) return `must list months as MM or MM/YYYY separated by commas (got ${JSON.stringify(value)})`;
+  if (!months) return { tipo: 'formato', valor: value };
   const keys = new Set(months.map((m) => `${m.ano ?? ''}-${m.mes}`));
-  if (keys.size !== months.length) return 'lists the same month twice';
-  if (months.length !== count) return `lists ${months.length} months but qtdParcelasCobertura is ${count}`;
+  if (keys.size !== months.length) return { tipo: 'repetido' };
+  if (months.length !== count) return { tipo: 'quantidade', meses: months.length, qtd: count };
   return null;
 }
 
-/** "Row 3 (brbId 120): percentualConcedido must be ...; valorContrato must be ..." */
-export function describeRowErrors(linha: number, brbId: number | null, erros: RowError[]): string {
-  const where = brbId === null ? `Row ${linha}` : `Row ${linha} (brbId ${brbId})`;
-  return `${where}: ${erros.map((e) => `${e.campo} ${e.mensagem} [${e.regra}]`).join('; ')}`;
-}
+export { describeRowErrors } from './row-errors.js';

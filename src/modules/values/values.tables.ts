@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { StoredRowError } from './row-errors.js';
 
 /** Tables of migrations 0301_values and 0302_restitution (and 0405's columns of lote_linha). */
 
@@ -31,11 +32,8 @@ export type Processamento = (typeof PROCESSAMENTOS)[number];
 
 type Json<T> = ColumnType<T, string | undefined, string>;
 
-export interface RowError {
-  campo: string;
-  regra: string;
-  mensagem: string;
-}
+/** A row error as stored: field, rule code and params; the message is built when read (row-errors.ts). */
+export type RowError = StoredRowError;
 
 export interface LoteTable {
   id: Generated<number>;
