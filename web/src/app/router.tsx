@@ -38,13 +38,13 @@ export const router = createBrowserRouter(
             },
             {
               path: 'preferencias',
-              lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).Preferences }),
+              lazy: async () => ({ Component: (await import('./routes/preferences.tsx')).default }),
             },
             {
               path: 'convenios',
-              lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).Agreements }),
+              lazy: async () => ({ Component: (await import('./routes/agreements.tsx')).default }),
             },
-            { path: 'tickets', lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).Tickets }) },
+            { path: 'tickets', lazy: async () => ({ Component: (await import('./routes/tickets.tsx')).default }) },
             {
               path: 'fundacao',
               lazy: async () => ({ Component: (await import('./routes/operator.tsx')).default }),

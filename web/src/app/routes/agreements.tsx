@@ -1,0 +1,3 @@
+import { AgreementsPage } from '../../features/agreements/components/agreements-page.tsx';
+
+export default AgreementsPage;

@@ -1,0 +1,3 @@
+import { PreferencesPage } from '../../features/preferences/components/preferences-page.tsx';
+
+export default PreferencesPage;

@@ -1,0 +1,3 @@
+import { TicketsPage } from '../../features/tickets/components/tickets-page.tsx';
+
+export default TicketsPage;
