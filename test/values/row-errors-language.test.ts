@@ -144,3 +144,15 @@ describe('row errors follow the reader’s language', () => {
     );
   });
 });
+
+describe('other field messages read in Portuguese by default', () => {
+  test('an unknown journey type names the accepted codes', async () => {
+    const pt = await plain('/s/v2/renovacao/jornadas?tipo=XYZ');
+    assert.equal(pt.statusCode, 400, pt.body);
+    const body = pt.json() as { errors: { pointer: string; message: string }[] };
+    assert.equal(body.errors[0]!.pointer, '/querystring/tipo');
+    assert.match(body.errors[0]!.message, /^deve ser um destes: /);
+    const en = await t.call({ method: 'GET', url: '/s/v2/renovacao/jornadas?tipo=XYZ', ies: [mine.ieId] });
+    assert.match((en.json() as typeof body).errors[0]!.message, /^must be one of: /);
+  });
+});

@@ -54,7 +54,12 @@ const journeyOut = (j: repo.JourneyRow) => ({
 async function checkType(db: Db, tipo: string | undefined) {
   if (tipo === undefined) return;
   const codes = (await repo.journeyTypes(db)).map((t) => t.codigo);
-  if (!codes.includes(tipo)) throw invalidField('/querystring/tipo', `must be one of: ${codes.join(', ')}`);
+  if (!codes.includes(tipo)) {
+    throw invalidField(
+      '/querystring/tipo',
+      t(`deve ser um destes: ${codes.join(', ')}`, `must be one of: ${codes.join(', ')}`),
+    );
+  }
 }
 
 /** The checks that refuse a list request (another IE's id, an unknown type), before any byte of a file. */
