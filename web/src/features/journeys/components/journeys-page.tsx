@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatDate, formatInteger, formatPeriod } from '../../../lib/format.ts';
 import { useJourneys } from '../api/journeys.ts';
+import { InsertPanel } from './insert-panel.tsx';
+import { JourneyActions } from './journey-actions.tsx';
 
 const CONTROL_LABEL = {
   first: 'Primeira página',
@@ -11,13 +13,16 @@ const CONTROL_LABEL = {
   last: 'Última página',
 };
 
-/** Jornadas: every journey of the caller's IEs, latest first. */
+/** Jornadas: every journey of the caller's IEs, latest first; open the next period, refresh, insert. */
 export function JourneysPage() {
   const [pagina, setPagina] = useState(1);
   const journeys = useJourneys(pagina);
+  // Newest first: the open journey, when there is one, is on the first page.
+  const open = journeys.data?.itens.find((j) => j.status === 'ABERTA') ?? null;
   return (
     <Stack>
       <Title order={1}>Jornadas</Title>
+      {journeys.data && pagina === 1 && <JourneyActions latest={journeys.data.itens[0] ?? null} />}
       <QueryState query={journeys}>
         {(page) =>
           page.total === 0 ? (
@@ -67,6 +72,7 @@ export function JourneysPage() {
           )
         }
       </QueryState>
+      {open && <InsertPanel journey={open} />}
     </Stack>
   );
 }

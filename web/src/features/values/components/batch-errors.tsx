@@ -61,6 +61,16 @@ export function BatchErrors({ loteId, summaries }: { loteId: number; summaries: 
             onChange={setPagina}
             size="sm"
             getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
+            getControlProps={(control) => ({
+              'aria-label':
+                control === 'previous'
+                  ? 'Página anterior'
+                  : control === 'next'
+                    ? 'Próxima página'
+                    : control === 'first'
+                      ? 'Primeira página'
+                      : 'Última página',
+            })}
           />
         )}
       </Group>
