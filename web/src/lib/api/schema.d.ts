@@ -197,6 +197,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/v2/renovacao/referencias/acoes-timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Timeline action codes: every code a timeline event may carry, with its meaning
+         * @description The one list of `acao` codes written by live actions, scheduled jobs and demo data alike (docs/state-machine.md). Every journey entry starts with ABERTURA_JORNADA.
+         */
+        get: operations["listTimelineActions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/v2/mais-acoes/situacoes": {
         parameters: {
             query?: never;
@@ -293,7 +313,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Notification history of the IE user, newest first, paged; filter by period and kind
+         * Notification history of the IE user, newest first, paged; filter by period and kind; CSV/xlsx export
          * @description Every notification the caller can see, viewed and closed ones included, with when the caller viewed and closed each. `de` and `ate` are calendar days in America/Sao_Paulo, both inclusive; `de` after `ate` is 400.
          */
         get: operations["listNotificationHistory"];
@@ -520,7 +540,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Journeys of the caller's IEs, newest period first, with entries per tab */
+        /** Journeys of the caller's IEs, newest period first, with entries per tab; CSV/xlsx export */
         get: operations["listJourneys"];
         put?: never;
         post?: never;
@@ -2074,8 +2094,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Consolidated monthly transfer values for a competence period (yyyy-mm)
-         * @description Per IE of the caller: each restitution payment received in the month (contract, installment k/N, paid, fee retained, net to the IE), adjustments and totals. A malformed competencia is 400.
+         * Consolidated monthly transfer values for a competence period (yyyy-mm); CSV/xlsx export
+         * @description Per IE of the caller: each restitution payment received in the month (contract, installment k/N, paid, fee retained, net to the IE), adjustments and totals. A malformed competencia is 400. As CSV/xlsx: one row per payment then per adjustment, per IE (the month's restitution payments list); the Net column sums to aRepassar.
          */
         get: operations["getMonthlyTransfer"];
         put?: never;
@@ -5003,6 +5023,62 @@ export interface operations {
             };
         };
     };
+    listTimelineActions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Timeline action codes: every code a timeline event may carry, with its meaning */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeItem"][];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     listAllowedSituations: {
         parameters: {
             query?: {
@@ -5334,6 +5410,8 @@ export interface operations {
                 /** @description Up to this day (yyyy-mm-dd, inclusive, America/Sao_Paulo calendar day) */
                 ate?: string;
                 tipo?: components["schemas"]["NotificationKind"];
+                /** @description json (default): a page. csv or xlsx: every row the filters select, in the list order, as a file (paging ignored). Absent: from the Accept header (text/csv or the xlsx media type), else json. */
+                formato?: "json" | "csv" | "xlsx";
             };
             header?: never;
             path?: never;
@@ -5341,13 +5419,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: Notification history of the IE user, newest first, paged; filter by period and kind */
+            /** @description The list page, or every row as CSV/xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["NotificationPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Malformed request or invalid field (see errors[]) */
@@ -6161,6 +6241,8 @@ export interface operations {
                 pagina?: number;
                 /** @description Page size, 1 to 100 */
                 tamanho?: number;
+                /** @description json (default): a page. csv or xlsx: every row the filters select, in the list order, as a file (paging ignored). Absent: from the Accept header (text/csv or the xlsx media type), else json. */
+                formato?: "json" | "csv" | "xlsx";
             };
             header?: never;
             path?: never;
@@ -6168,13 +6250,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success: Journeys of the caller's IEs, newest period first, with entries per tab */
+            /** @description The list page, or every row as CSV/xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["RenewalJourneyPage"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Malformed request or invalid field (see errors[]) */
@@ -13822,6 +13906,8 @@ export interface operations {
             query?: {
                 /** @description Only this IE (one of the caller's) */
                 ieId?: number;
+                /** @description json (default): a page. csv or xlsx: every row the filters select, in the list order, as a file (paging ignored). Absent: from the Accept header (text/csv or the xlsx media type), else json. */
+                formato?: "json" | "csv" | "xlsx";
             };
             header?: never;
             path: {
@@ -13832,13 +13918,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Consolidated monthly transfer (repasse) per IE */
+            /** @description The transfer, or its rows as CSV/xlsx */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["MonthlyTransferOutDto"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Malformed request or invalid field (see errors[]) */
