@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { AuditTables } from '../modules/audit/audit.tables.js';
+import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 import type { ValuesTables } from '../modules/values/values.tables.js';

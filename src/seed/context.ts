@@ -1,14 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
-import {
-  closedJourney,
-  DAY,
-  dateOf,
-  HOUR,
-  periodIndex,
-  periodOfDate,
-  secondsOf,
-} from './calendar.js';
+import { closedJourney, DAY, dateOf, HOUR, periodIndex, periodOfDate, secondsOf } from './calendar.js';
 import { buildLayout } from './layout.js';
 import { hash, tag } from './random.js';
 import type { SeedCalendar, SeedOptions, SeedWorld } from './world.js';

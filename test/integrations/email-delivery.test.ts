@@ -76,7 +76,7 @@ test('the preference is saved per user, with the token IEs, and read back', asyn
 test('a notification is e-mailed once to each user who asked for it: pt-BR subject, text and HTML', async () => {
   const ie = await createIe(t.db);
   const other = await createIe(t.db);
-  const ana = await subscribe([ie.ieId], 'ana@ie.test');
+  const _ana = await subscribe([ie.ieId], 'ana@ie.test');
   await subscribe([ie.ieId], 'bruno@ie.test', ['JANELA_FECHANDO']); // another kind only
   await subscribe([other.ieId], 'carla@outra.test'); // another IE
   const direct = await subscribe([ie.ieId], 'davi@ie.test');

@@ -7,6 +7,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
  * descriptions, every error as application/problem+json with the shared Problem component, and
  * uploads as binary strings.
  */
+// biome-ignore lint/suspicious/noExplicitAny: an OpenAPI document is walked as untyped JSON
 type Json = Record<string, any>;
 let t: TestContext;
 let doc: Json;

@@ -260,7 +260,7 @@ describe(`demo seed (${testDatabaseKind})`, () => {
     for (const r of late) assert.ok(r.n > 0 && r.n < all / 20, `IE ${r.ie_id}: ${r.n} candidates`);
   });
 
-  test('tickets sit on waiting requests, their type naming the request\'s waiting reason', async () => {
+  test("tickets sit on waiting requests, their type naming the request's waiting reason", async () => {
     const tickets = await rows(sql<{ tipo: string; agrees: boolean; waiting: boolean }>`
       select t.tipo, (r.dados->>'motivoEspera') = s.motivo_espera as agrees, s.status = 'EM_ANDAMENTO' as waiting
       from ticket t join solicitacao s on s.id = t.solicitacao_id and s.ie_id = t.ie_id

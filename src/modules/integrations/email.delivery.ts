@@ -69,7 +69,7 @@ export async function deliverEmail(
     ])
     .where('s.id', '=', claim.id)
     .executeTakeFirst();
-  if (!row || row.status !== 'PENDENTE' || row.tentativas !== claim.tentativas) return 'IGNORADO';
+  if (row?.status !== 'PENDENTE' || row.tentativas !== claim.tentativas) return 'IGNORADO';
   const email = renderNotificationEmail({
     tipo: row.tipo,
     titulo: row.titulo,

@@ -89,7 +89,7 @@ export async function deliverWebhook(db: Db, config: IntegrationsConfig, product
     .select(['m.created_at', 'e.id as endpointId', 'e.ie_id', 'e.url', 'e.segredo', 'e.ativo'])
     .where('d.id', '=', claim.id)
     .executeTakeFirst();
-  if (!row || !row.ativo || row.status !== 'PENDENTE' || row.tentativas !== claim.tentativas) return 'IGNORADO';
+  if (!row?.ativo || row.status !== 'PENDENTE' || row.tentativas !== claim.tentativas) return 'IGNORADO';
   const body = webhookBody(row);
   const now = new Date();
   const headers = {

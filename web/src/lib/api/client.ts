@@ -37,3 +37,12 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
 }
 
 export type { components, paths } from './schema';
+
+/**
+ * The JSON body of a list that also exports (formato=csv|xlsx answers a file, typed as a string):
+ * the portal always asks for JSON, so a string here is a broken promise, not data.
+ */
+export function json<T>(body: T): Exclude<T, string> {
+  if (typeof body === 'string') throw new Error('A resposta veio como arquivo, não como JSON.');
+  return body as Exclude<T, string>;
+}

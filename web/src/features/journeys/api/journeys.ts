@@ -1,11 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../lib/api/client.ts';
+import { api, json, unwrap } from '../../../lib/api/client.ts';
 
 export function useJourneys(pagina: number) {
   return useQuery({
     queryKey: ['jornadas', pagina],
     queryFn: async () =>
-      unwrap(await api.GET('/s/v2/renovacao/jornadas', { params: { query: { pagina, tamanho: 20 } } })),
+      json(unwrap(await api.GET('/s/v2/renovacao/jornadas', { params: { query: { pagina, tamanho: 20 } } }))),
     placeholderData: keepPreviousData,
   });
 }
