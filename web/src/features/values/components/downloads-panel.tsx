@@ -12,16 +12,16 @@ export function DownloadsPanel() {
         </Title>
         <Text size="sm">O modelo vazio, ou a planilha já preenchida com os estudantes aptos a receber valores.</Text>
         <Group>
-          <Button variant="light" onClick={() => download.mutate({ kind: 'modelo', formato: 'csv' })}>
+          <Button variant="default" onClick={() => download.mutate({ kind: 'modelo', formato: 'csv' })}>
             Baixar modelo (CSV)
           </Button>
-          <Button variant="light" onClick={() => download.mutate({ kind: 'modelo', formato: 'xlsx' })}>
+          <Button variant="default" onClick={() => download.mutate({ kind: 'modelo', formato: 'xlsx' })}>
             Baixar modelo (xlsx)
           </Button>
-          <Button variant="light" onClick={() => download.mutate({ kind: 'preenchida', formato: 'csv' })}>
+          <Button variant="default" onClick={() => download.mutate({ kind: 'preenchida', formato: 'csv' })}>
             Baixar planilha preenchida (CSV)
           </Button>
-          <Button variant="light" onClick={() => download.mutate({ kind: 'preenchida', formato: 'xlsx' })}>
+          <Button variant="default" onClick={() => download.mutate({ kind: 'preenchida', formato: 'xlsx' })}>
             Baixar planilha preenchida (xlsx)
           </Button>
         </Group>

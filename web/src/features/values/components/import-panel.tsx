@@ -39,6 +39,7 @@ export function ImportPanel() {
             value={file}
             onChange={setFile}
             clearable
+            clearButtonProps={{ 'aria-label': 'Remover arquivo escolhido' }}
             description={hint('Colunas do modelo; a linha 1 é o cabeçalho.')}
             error={fieldError(local)}
           />
@@ -79,10 +80,10 @@ export function ImportPanel() {
           {result.registrosComErro > 0 && (
             <>
               <Group>
-                <Button variant="light" onClick={() => errorsSheet('csv')} loading={download.isPending}>
+                <Button variant="default" onClick={() => errorsSheet('csv')} loading={download.isPending}>
                   Baixar linhas com erro (CSV)
                 </Button>
-                <Button variant="light" onClick={() => errorsSheet('xlsx')} loading={download.isPending}>
+                <Button variant="default" onClick={() => errorsSheet('xlsx')} loading={download.isPending}>
                   Baixar linhas com erro (xlsx)
                 </Button>
               </Group>
