@@ -34,7 +34,6 @@ export function ImportPanel() {
           </Title>
           <FileInput
             label="Planilha de valores"
-            placeholder="Escolher arquivo .csv ou .xlsx"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
             onChange={setFile}
