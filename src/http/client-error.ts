@@ -50,11 +50,17 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
           ] as const);
   const lang = rawLang(error);
   const body = JSON.stringify({ ...problem(status, code, detail, {}, lang), title: titleOf(status, lang) });
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
-        `Content-Language: ${lang}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+  if (!socket.writable) {
+    socket.destroy(error);
+    return;
   }
-  socket.destroy(error);
+  // End gracefully and read what the client is still sending (a 100 KB header arrives in several
+  // segments): destroying a socket with unread input sends a reset, and the client (Node 24's
+  // parser stops earlier than 20's) would lose the answer. A client that never stops is cut off.
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/problem+json; charset=utf-8\r\n` +
+      `Content-Language: ${lang}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  socket.resume();
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
