@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { listenOnLoopback, rawRequest } from '../helpers/raw-http.js';
 
 // Requests Node's HTTP parser refuses never reach a route; they still get a problem+json answer.
 
@@ -9,31 +9,13 @@ let t: TestContext;
 let port: number;
 before(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = await listenOnLoopback(t.app);
 });
 after(() => t.close());
 
-/** Sends raw bytes and reads the whole answer (the server closes the connection after a client error). */
-function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => {
-      data += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = data.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body });
-    });
-  });
-}
-
 test('a malformed header is a 400 problem, not a bare JSON error', async () => {
-  const answer = await raw(
+  const answer = await rawRequest(
+    port,
     'GET /healthz HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nAuthorization Bearer x\r\n\r\n',
   );
   assert.equal(answer.status, 400);
@@ -45,7 +27,8 @@ test('a malformed header is a 400 problem, not a bare JSON error', async () => {
 });
 
 test('headers over the size limit are a 431 problem', async () => {
-  const answer = await raw(
+  const answer = await rawRequest(
+    port,
     `GET /healthz HTTP/1.1\r\nHost: localhost\r\nAccept-Language: en\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
   );
   assert.equal(answer.status, 431);
@@ -54,6 +37,6 @@ test('headers over the size limit are a 431 problem', async () => {
 });
 
 test('the server keeps answering well-formed requests afterwards', async () => {
-  const answer = await raw('GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
+  const answer = await rawRequest(port, 'GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n');
   assert.equal(answer.status, 200);
 });

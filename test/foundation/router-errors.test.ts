@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
 import { after, before, test } from 'node:test';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { listenOnLoopback, rawRequest } from '../helpers/raw-http.js';
 
 // Errors Fastify's router raises before any route runs (bad percent-encoding, a path parameter
 // over its length limit) and requests Node refuses (headers too large) are problem+json too.
@@ -10,9 +10,7 @@ let t: TestContext;
 let port: number;
 before(async () => {
   t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const address = t.app.server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
+  port = await listenOnLoopback(t.app);
 });
 after(() => t.close());
 
@@ -54,25 +52,9 @@ test('over a real connection too: the router errors are problem+json', async () 
   assert.match(String(response.headers.get('content-type')), /^application\/problem\+json/);
 });
 
-/** Sends raw bytes and reads the whole answer (the server closes the connection after a client error). */
-function raw(request: string): Promise<{ status: number; headers: string; body: string }> {
-  return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1', () => socket.write(request));
-    let data = '';
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk) => {
-      data += chunk;
-    });
-    socket.on('error', reject);
-    socket.on('close', () => {
-      const [head = '', body = ''] = data.split('\r\n\r\n');
-      resolve({ status: Number(head.split(' ')[1]), headers: head.toLowerCase(), body });
-    });
-  });
-}
-
 test('a 100 KB Authorization header is a 431 problem (Node refuses it before Fastify)', async () => {
-  const answer = await raw(
+  const answer = await rawRequest(
+    port,
     `GET /s/v2/processos/1/timeline HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${'a'.repeat(100_000)}\r\n\r\n`,
   );
   assert.equal(answer.status, 431);
