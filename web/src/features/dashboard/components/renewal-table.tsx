@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
+import { PageControls } from '../../../components/page-controls.tsx';
 import type { components } from '../../../lib/api/schema';
 import { formatDateTime, formatInteger, maskCPF } from '../../../lib/format.ts';
 import { situacaoText } from '../../../lib/labels.ts';
@@ -85,23 +86,7 @@ export function RenewalTable({
         <Text size="sm" data-testid="total-lista" aria-live="polite">
           Mostrando {formatInteger(first)}–{formatInteger(last)} de {formatInteger(page.total)}
         </Text>
-        <Pagination
-          total={page.totalPaginas}
-          value={page.pagina}
-          onChange={onPage}
-          size="sm"
-          getControlProps={(control) => ({
-            'aria-label':
-              control === 'next'
-                ? 'Próxima página'
-                : control === 'previous'
-                  ? 'Página anterior'
-                  : control === 'first'
-                    ? 'Primeira página'
-                    : 'Última página',
-          })}
-          getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-        />
+        <PageControls pages={page.totalPaginas} page={page.pagina} onChange={onPage} />
       </Group>
     </div>
   );

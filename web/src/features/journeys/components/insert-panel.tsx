@@ -1,6 +1,7 @@
-import { Alert, Card, Group, Pagination, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
+import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatInteger, formatPeriod, maskCPF } from '../../../lib/format.ts';
 import { useInsertBeneficiary, useInsertCandidates } from '../api/journeys.ts';
@@ -82,23 +83,7 @@ export function InsertPanel({ journey }: { journey: { id: number; ano: number; s
                 <Group justify="space-between">
                   <Text size="sm">{formatInteger(page.total)} contratos</Text>
                   {page.totalPaginas > 1 && (
-                    <Pagination
-                      total={page.totalPaginas}
-                      value={page.pagina}
-                      onChange={setPagina}
-                      size="sm"
-                      getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-                      getControlProps={(control) => ({
-                        'aria-label':
-                          control === 'previous'
-                            ? 'Página anterior'
-                            : control === 'next'
-                              ? 'Próxima página'
-                              : control === 'first'
-                                ? 'Primeira página'
-                                : 'Última página',
-                      })}
-                    />
+                    <PageControls pages={page.totalPaginas} page={page.pagina} onChange={setPagina} />
                   )}
                 </Group>
               </>

@@ -1,17 +1,11 @@
-import { Badge, Group, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatDate, formatInteger, formatPeriod } from '../../../lib/format.ts';
 import { useJourneys } from '../api/journeys.ts';
 import { InsertPanel } from './insert-panel.tsx';
 import { JourneyActions } from './journey-actions.tsx';
-
-const CONTROL_LABEL = {
-  first: 'Primeira página',
-  previous: 'Página anterior',
-  next: 'Próxima página',
-  last: 'Última página',
-};
 
 /** Jornadas: every journey of the caller's IEs, latest first; open the next period, refresh, insert. */
 export function JourneysPage() {
@@ -59,14 +53,7 @@ export function JourneysPage() {
               </Table>
               <Group justify="space-between">
                 <Text size="sm">{formatInteger(page.total)} jornadas</Text>
-                <Pagination
-                  total={page.totalPaginas}
-                  value={page.pagina}
-                  onChange={setPagina}
-                  size="sm"
-                  getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-                  getControlProps={(control) => ({ 'aria-label': CONTROL_LABEL[control] })}
-                />
+                <PageControls pages={page.totalPaginas} page={page.pagina} onChange={setPagina} />
               </Group>
             </>
           )

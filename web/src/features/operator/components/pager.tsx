@@ -1,11 +1,5 @@
-import { Group, Pagination, Text } from '@mantine/core';
-
-const CONTROL_LABEL = {
-  first: 'Primeira página',
-  previous: 'Página anterior',
-  next: 'Próxima página',
-  last: 'Última página',
-};
+import { Group, Text } from '@mantine/core';
+import { PageControls } from '../../../components/page-controls.tsx';
 
 /** The total and the page controls under a list, with accessible names on every control. */
 export function Pager({
@@ -26,16 +20,7 @@ export function Pager({
       <Text size="sm">
         {total} {noun}
       </Text>
-      {pages > 1 && (
-        <Pagination
-          total={pages}
-          value={page}
-          onChange={onChange}
-          size="sm"
-          getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-          getControlProps={(control) => ({ 'aria-label': CONTROL_LABEL[control] })}
-        />
-      )}
+      {pages > 1 && <PageControls pages={pages} page={page} onChange={onChange} />}
     </Group>
   );
 }

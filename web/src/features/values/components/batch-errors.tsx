@@ -1,5 +1,6 @@
-import { Group, List, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Group, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { useBatchErrors } from '../api/values.ts';
 
@@ -55,23 +56,7 @@ export function BatchErrors({ loteId, summaries }: { loteId: number; summaries: 
       <Group justify="space-between">
         <Text size="sm">{detail.linhas.total} linhas com erro</Text>
         {detail.linhas.totalPaginas > 1 && (
-          <Pagination
-            total={detail.linhas.totalPaginas}
-            value={detail.linhas.pagina}
-            onChange={setPagina}
-            size="sm"
-            getItemProps={(n) => ({ 'aria-label': `Página ${n}` })}
-            getControlProps={(control) => ({
-              'aria-label':
-                control === 'previous'
-                  ? 'Página anterior'
-                  : control === 'next'
-                    ? 'Próxima página'
-                    : control === 'first'
-                      ? 'Primeira página'
-                      : 'Última página',
-            })}
-          />
+          <PageControls pages={detail.linhas.totalPaginas} page={detail.linhas.pagina} onChange={setPagina} />
         )}
       </Group>
     </>
