@@ -6,15 +6,12 @@
 // service in dist/, built here first when missing or older than src/), which samples its own RSS and
 // event-loop delay; the client that reads and drops the body runs here, so it does not count.
 //   npx tsx bench/export.ts [rows]
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import { createAuth } from '../src/http/auth.js';
 import { withScratchDatabase } from './scratch-db.js';
+import { cpuSeconds, ensureBuilt, startServerProcess, verdict } from './server-process.js';
 
 export const EXPORT_TARGETS = { csvSeconds: 3, xlsxSeconds: 8, peakRssBytes: 200 * 1024 * 1024, eventLoopP99Ms: 50 };
 
@@ -49,79 +46,6 @@ function download(url: string, token: string): Promise<{ bytes: number; lines: n
   });
 }
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-
-/** Newest modification time under a folder (the service's sources), in ms. */
-function newest(dir: string): number {
-  let latest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
-  }
-  return latest;
-}
-
-/** Builds dist/ when it is missing or older than src/: the measured server is the compiled one. */
-function ensureBuilt(log: (line: string) => void) {
-  let built = 0;
-  try {
-    built = statSync(join(root, 'dist/app.js')).mtimeMs;
-  } catch {}
-  if (built >= newest(join(root, 'src'))) return;
-  log('export bench: building dist/ (npm run build)');
-  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-}
-
-/** The service in its own process; 'start'/'stop' bracket a download and answer its peak RSS and loop p99. */
-async function serverProcess(databaseUrl: string, secret: string) {
-  const child: ChildProcess = fork(join(root, 'bench/import-server.js'), [], {
-    execArgv: [],
-    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_SECRET: secret },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = () =>
-    new Promise<Record<string, number>>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the bench server exited (${code})`));
-      child.once('exit', onExit);
-      child.once('message', (m) => {
-        child.off('exit', onExit);
-        resolve(m as Record<string, number>);
-      });
-    });
-  const ready = await next();
-  return {
-    port: ready.port!,
-    pid: child.pid,
-    ask(what: 'start' | 'stop') {
-      const answer = next();
-      child.send(what);
-      return answer;
-    },
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send('exit');
-      await exited;
-    },
-  };
-}
-
-/**
- * CPU seconds a process has used (Linux /proc, user + system, 100 ticks a second), 0 elsewhere.
- * On a shared, loaded machine the wall time mostly measures waiting for a core; the server's CPU
- * time is what the export itself cost, and what the wall time would be on an idle core.
- */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
 export async function benchExport(options: { url?: string; rows?: number; log: (line: string) => void }) {
   const rows = options.rows ?? 100_000;
   return withScratchDatabase('export', options, async ({ url, db }) => {
@@ -139,7 +63,7 @@ export async function benchExport(options: { url?: string; rows?: number; log: (
     const config = loadConfig({ DATABASE_URL: url, JWT_SECRET: secret, LOG_LEVEL: 'silent' });
     const auth = await createAuth(config.jwt, null);
     const token = await auth.sign!({ sub: 'bench', role: 'IE', ies: [1] });
-    const server = await serverProcess(url, secret);
+    const server = await startServerProcess(url, secret);
     const cases: ExportBenchCase[] = [];
     try {
       for (const format of ['csv', 'xlsx'] as const) {

@@ -3,16 +3,15 @@
 // while the server keeps answering other requests (/healthz is polled during the import).
 // Runs in a scratch database it creates (and drops) on the server of BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/renova_bench); BENCH_KEEP=1 keeps it.
-//   npm run build && npx tsx bench/import.ts [rows]   (BENCH_FORMATS=xlsx runs one format only)
+//   npx tsx bench/import.ts [rows]   (BENCH_FORMATS=xlsx runs one format only)
 // The measured server is bench/import-server.js: plain node on the compiled service, as in production.
-import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
@@ -20,6 +19,7 @@ import type { Db } from '../src/db/database.js';
 import { createAuth } from '../src/http/auth.js';
 import { VALUE_FIELDS } from '../src/modules/values/values.rows.js';
 import { withScratchDatabase } from './scratch-db.js';
+import { ensureBuilt, type ServerProcess, startServerProcess } from './server-process.js';
 
 export const IMPORT_TARGETS = { csvSeconds: 5, xlsxSeconds: 12, peakRssBytes: 300 * 1024 * 1024, eventLoopP99Ms: 50 };
 
@@ -186,48 +186,6 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 };
 
-/**
- * The server under test runs in its own process, so its RSS and event-loop delay are the server's
- * alone (not the bench's file generation or HTTP client). Over IPC it answers 'start' and 'stop';
- * stop returns the peak RSS and the event-loop delay p99 since start.
- */
-interface ServerProcess {
-  port: number;
-  ask(what: 'start' | 'stop'): Promise<Record<string, number>>;
-  stop(): Promise<void>;
-}
-
-async function startServerProcess(databaseUrl: string, secret: string): Promise<ServerProcess> {
-  const child: ChildProcess = fork(fileURLToPath(new URL('./import-server.js', import.meta.url)), [], {
-    execArgv: [],
-    env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_SECRET: secret },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  const next = () =>
-    new Promise<Record<string, number>>((resolve, reject) => {
-      const onExit = (code: number | null) => reject(new Error(`the bench server exited (${code})`));
-      child.once('exit', onExit);
-      child.once('message', (m) => {
-        child.off('exit', onExit);
-        resolve(m as Record<string, number>);
-      });
-    });
-  const ready = await next();
-  return {
-    port: ready.port!,
-    ask(what) {
-      const answer = next();
-      child.send(what);
-      return answer;
-    },
-    async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.send('exit');
-      await exited;
-    },
-  };
-}
-
 /** Seeds, writes the sheet, and imports it over HTTP while the server samples memory and its event loop. */
 async function runCase(
   db: Db,
@@ -321,6 +279,7 @@ export async function benchImport(
       const secret = randomBytes(32).toString('hex');
       const auth = await createAuth(loadConfig({ JWT_SECRET: secret, DATA_DIR: 'memory://' }).jwt, null);
       const sign = (ieId: number) => auth.sign!({ sub: `bench-${ieId}`, role: 'IE', ies: [ieId] });
+      ensureBuilt(log);
       const server = await startServerProcess(target, secret);
       const results: ImportBenchCase[] = [];
       try {
