@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { addEntry, type DashEntry } from '../helpers/dashboard-factories.js';
+import { createIe, createJourney, type TestIe, type TestJourney } from '../helpers/factories.js';
+
+// Pins which entries autocomplete suggests for each class of term staff type, and in which
+// relevance order, so that the statements behind it can change (issue 16) without either moving.
+
+let t: TestContext;
+let ie: TestIe;
+const e: Record<string, DashEntry> = {};
+
+/** Gives an entry (and its student and scholarship) a chosen CPF or matrícula. */
+async function identify(entry: DashEntry | undefined, values: { cpf?: string; matricula?: string }) {
+  if (!entry) throw new Error('no entry');
+  if (values.cpf) {
+    await t.db.updateTable('estudante').set({ cpf: values.cpf }).where('id', '=', entry.estudanteId).execute();
+    await t.db.updateTable('entrada_jornada').set({ cpf: values.cpf }).where('id', '=', entry.brbId).execute();
+  }
+  if (values.matricula) {
+    await t.db.updateTable('bolsa').set({ matricula: values.matricula }).where('id', '=', entry.bolsaId).execute();
+    await t.db
+      .updateTable('entrada_jornada')
+      .set({ matricula: values.matricula })
+      .where('id', '=', entry.brbId)
+      .execute();
+  }
+}
+
+before(async () => {
+  t = await createTestApp();
+  ie = await createIe(t.db);
+  const other = await createIe(t.db);
+  const closed = await createJourney(t.db, ie, { ano: 2026, semestre: 1, status: 'ENCERRADA' });
+  const current: TestJourney = await createJourney(t.db, ie, { ano: 2026, semestre: 2 });
+  const otherJourney = await createJourney(t.db, other);
+  for (const nome of [
+    'Ana',
+    'Ana Souza',
+    'Ana Clara Souza',
+    'Clara Ana Sousa',
+    'Mariana Souza',
+    'Juliana Soutomaior',
+    'Maria',
+    'Maria da Silva',
+    'Ana Maria da Silva',
+    'Rosamaria da Souza',
+    'João Pedro',
+    'João Pereira',
+    'Carlos João Peixoto',
+    'Akira Yamamoto',
+    'Santana Lopes',
+  ]) {
+    e[nome] = await addEntry(t.db, ie, current, { nome });
+  }
+  // Matches outside the caller's current journeys: another IE's, and the same IE's closed one.
+  e.outraIe = await addEntry(t.db, other, otherJourney, { nome: 'Ana Souza Yamamoto' });
+  e.encerrada = await addEntry(t.db, ie, closed, { nome: 'Ana Sousa Maria' });
+  await identify(e['Akira Yamamoto'], { cpf: '72817900011' });
+  await identify(e['Santana Lopes'], { cpf: '72817955500' });
+  await identify(e['João Pedro'], { cpf: '72800000000' });
+  await identify(e.outraIe, { cpf: '72817900022', matricula: '2024003' });
+  await identify(e.Maria, { matricula: '2024001' });
+  await identify(e.Ana, { matricula: '2024002' });
+  await identify(e['Mariana Souza'], { matricula: '20240100' });
+});
+after(() => t.close());
+
+async function suggest(termo: string, limite?: number) {
+  const query = `termo=${encodeURIComponent(termo)}${limite ? `&limite=${limite}` : ''}`;
+  const response = await t.call({ method: 'GET', url: `/s/v2/renovacao/autocomplete?${query}`, ies: [ie.ieId] });
+  assert.equal(response.statusCode, 200, response.body);
+  const found = response.json() as { nomeEstudante: string; campo: string; relevancia: string }[];
+  return found.map((s) => `${s.nomeEstudante} (${s.campo} ${s.relevancia})`);
+}
+
+describe('autocomplete relevance order, per class of term', () => {
+  test('a common first name: exact, then prefixes, word prefixes and substrings, each by name', async () => {
+    assert.deepEqual(await suggest('ana'), [
+      'Ana (nome exata)',
+      'Ana Clara Souza (nome prefixo)',
+      'Ana Maria da Silva (nome prefixo)',
+      'Ana Souza (nome prefixo)',
+      'Clara Ana Sousa (nome inicio-palavra)',
+      'Juliana Soutomaior (nome contem)',
+      'Mariana Souza (nome contem)',
+      'Santana Lopes (nome contem)',
+    ]);
+    assert.deepEqual(await suggest('MARIA'), [
+      'Maria (nome exata)',
+      'Maria da Silva (nome prefixo)',
+      'Mariana Souza (nome prefixo)',
+      'Ana Maria da Silva (nome inicio-palavra)',
+      'Rosamaria da Souza (nome contem)',
+    ]);
+  });
+
+  test('the limit cuts the same order, across tiers', async () => {
+    assert.deepEqual(await suggest('ana', 5), [
+      'Ana (nome exata)',
+      'Ana Clara Souza (nome prefixo)',
+      'Ana Maria da Silva (nome prefixo)',
+      'Ana Souza (nome prefixo)',
+      'Clara Ana Sousa (nome inicio-palavra)',
+    ]);
+    assert.deepEqual(await suggest('ana', 6), [
+      'Ana (nome exata)',
+      'Ana Clara Souza (nome prefixo)',
+      'Ana Maria da Silva (nome prefixo)',
+      'Ana Souza (nome prefixo)',
+      'Clara Ana Sousa (nome inicio-palavra)',
+      'Juliana Soutomaior (nome contem)',
+    ]);
+    assert.deepEqual(await suggest('ana sou', 2), [
+      'Ana Souza (nome prefixo)',
+      'Clara Ana Sousa (nome inicio-palavra)',
+    ]);
+  });
+
+  test('a common first name with the start of a surname', async () => {
+    assert.deepEqual(await suggest('ana sou'), [
+      'Ana Souza (nome prefixo)',
+      'Clara Ana Sousa (nome inicio-palavra)',
+      'Juliana Soutomaior (nome contem)',
+      'Mariana Souza (nome contem)',
+    ]);
+    assert.deepEqual(await suggest('maria da s'), [
+      'Maria da Silva (nome prefixo)',
+      'Ana Maria da Silva (nome inicio-palavra)',
+      'Rosamaria da Souza (nome contem)',
+    ]);
+    assert.deepEqual(await suggest('joão pe'), [
+      'João Pedro (nome prefixo)',
+      'João Pereira (nome prefixo)',
+      'Carlos João Peixoto (nome inicio-palavra)',
+    ]);
+    assert.deepEqual(await suggest('  Joao   PE '), await suggest('joão pe'));
+  });
+
+  test('a rare surname', async () => {
+    assert.deepEqual(await suggest('yamamoto'), ['Akira Yamamoto (nome inicio-palavra)']);
+    assert.deepEqual(await suggest('tomaior'), ['Juliana Soutomaior (nome contem)']);
+    assert.deepEqual(await suggest('nobody here'), []);
+  });
+
+  test('a CPF, whole or its beginning, with and without the mask', async () => {
+    const prefixed = ['Akira Yamamoto (cpf prefixo)', 'Santana Lopes (cpf prefixo)'];
+    assert.deepEqual(await suggest('728.179'), prefixed);
+    assert.deepEqual(await suggest('728179'), prefixed);
+    assert.deepEqual(await suggest('728'), ['João Pedro (cpf prefixo)', ...prefixed]);
+    assert.deepEqual(await suggest('728.179.000-11'), ['Akira Yamamoto (cpf exata)']);
+    assert.deepEqual(await suggest('72817900011'), ['Akira Yamamoto (cpf exata)']);
+  });
+
+  test('a matrícula, whole or its beginning; a CPF prefix ranks before a matrícula prefix', async () => {
+    assert.deepEqual(await suggest('2024002'), ['Ana (matricula exata)']);
+    assert.deepEqual(await suggest('20240'), [
+      'Maria (matricula prefixo)',
+      'Ana (matricula prefixo)',
+      'Mariana Souza (matricula prefixo)',
+    ]);
+    await identify(e['Ana Souza'], { cpf: '20240123456' });
+    try {
+      assert.deepEqual(await suggest('20240'), [
+        'Ana Souza (cpf prefixo)',
+        'Maria (matricula prefixo)',
+        'Ana (matricula prefixo)',
+        'Mariana Souza (matricula prefixo)',
+      ]);
+    } finally {
+      await identify(e['Ana Souza'], { cpf: '20999123456' });
+    }
+  });
+});
