@@ -4,7 +4,44 @@ import type { App, Module } from '../../http/types.js';
 import * as schemas from './tickets.schemas.js';
 import * as service from './tickets.service.js';
 
+const tags = ['Tickets'];
+const Summary = Type.Ref(schemas.TicketSummarySchema);
+
 async function routes(app: App) {
+  app.get(
+    '/s/v2/tickets',
+    {
+      schema: {
+        operationId: 'listTickets',
+        summary: "Service tickets of the caller's IEs, most recently changed first, paged; filter by type and status",
+        description:
+          "Each ticket with its request (status, waiting reason) and the entry's student, so staff can find the " +
+          'one to act on. Tickets of other IEs are never listed (an operator sees all). `tipo` is a code of ' +
+          "reference list 'tipo-ticket' (an unknown code matches nothing); `situacao` the ticket's status; " +
+          '`brbId` the tickets of one contract entry.',
+        tags,
+        querystring: schemas.TicketListQuery,
+        response: responses({ 200: Type.Ref(schemas.TicketPageSchema) }),
+      },
+    },
+    async (request) => service.list(app.db, request.caller, request.query),
+  );
+
+  app.get(
+    '/s/v2/tickets/:idTicket',
+    {
+      schema: {
+        operationId: 'getTicket',
+        summary: 'One service ticket with its request and student',
+        description: "Another IE's ticket answers 404 like an unknown id.",
+        tags,
+        params: schemas.TicketParams,
+        response: responses({ 200: Summary }, [404]),
+      },
+    },
+    async (request) => service.get(app.db, request.caller, request.params.idTicket),
+  );
+
   app.put(
     '/atualizar-tipo-ticket',
     {
@@ -18,7 +55,7 @@ async function routes(app: App) {
           'event with the previous and new types (detalhes.de / detalhes.para). The same type again answers 200 ' +
           "with alterado=false and writes nothing. Unknown tipo: 400 naming the allowed codes. Another IE's " +
           'ticket: 404. A closed ticket, or a request no longer in progress: 409.',
-        tags: ['Tickets'],
+        tags,
         body: Type.Ref(schemas.TicketTypeChangeSchema),
         response: responses({ 200: Type.Ref(schemas.ServiceTicketSchema) }, [404, 409]),
       },

@@ -5,7 +5,13 @@ import { conflict, invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { listReference } from '../reference/reference.repository.js';
 import * as repo from './tickets.repository.js';
-import { type ServiceTicketSchema, TICKET_TYPE_LIST, type TicketTypeChangeSchema } from './tickets.schemas.js';
+import {
+  type ServiceTicketSchema,
+  TICKET_TYPE_LIST,
+  type TicketListQuery,
+  type TicketSummarySchema,
+  type TicketTypeChangeSchema,
+} from './tickets.schemas.js';
 
 type Ticket = Static<typeof ServiceTicketSchema>;
 
@@ -100,4 +106,42 @@ export async function changeType(db: Db, caller: Caller, body: Static<typeof Tic
       { tipoAnterior: ticket.tipo, motivoEspera, updatedAt: updated_at },
     );
   });
+}
+
+type Summary = Static<typeof TicketSummarySchema>;
+
+function toSummary(row: repo.TicketRow): Summary {
+  return {
+    id: row.id,
+    idSolicitacao: row.solicitacao_id,
+    idProcesso: row.processo_id,
+    brbId: row.entrada_id,
+    ieId: row.ie_id,
+    nomeEstudante: row.estudante_nome,
+    tipo: row.tipo,
+    assunto: row.assunto,
+    status: row.status,
+    statusSolicitacao: row.solicitacao_status,
+    motivoEspera: row.motivo_espera,
+    criadoEm: row.created_at.toISOString(),
+    atualizadoEm: row.updated_at.toISOString(),
+  };
+}
+
+/** The caller's tickets, a page at a time, filtered by type, status or contract entry. */
+export async function list(db: Db, caller: Caller, query: Static<typeof TicketListQuery>) {
+  const { pagina = 1, tamanho = 20, ...filter } = query;
+  const { itens, total } = await repo.listTickets(db, caller, {
+    ...filter,
+    offset: (pagina - 1) * tamanho,
+    limit: tamanho,
+  });
+  return { itens: itens.map(toSummary), pagina, tamanho, total, totalPaginas: Math.ceil(total / tamanho) };
+}
+
+/** One ticket; another IE's answers 404 like an unknown id. */
+export async function get(db: Db, caller: Caller, id: number) {
+  const row = await repo.findTicket(db, caller, id);
+  if (!row) throw notFound(t(`Ticket ${id} não encontrado.`, `Ticket ${id} not found.`));
+  return toSummary(row);
 }

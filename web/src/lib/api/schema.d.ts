@@ -752,6 +752,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/v2/tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Service tickets of the caller's IEs, most recently changed first, paged; filter by type and status
+         * @description Each ticket with its request (status, waiting reason) and the entry's student, so staff can find the one to act on. Tickets of other IEs are never listed (an operator sees all). `tipo` is a code of reference list 'tipo-ticket' (an unknown code matches nothing); `situacao` the ticket's status; `brbId` the tickets of one contract entry.
+         */
+        get: operations["listTickets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v2/tickets/{idTicket}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * One service ticket with its request and student
+         * @description Another IE's ticket answers 404 like an unknown id.
+         */
+        get: operations["getTicket"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/atualizar-tipo-ticket": {
         parameters: {
             query?: never;
@@ -2961,6 +3001,43 @@ export interface components {
             alterado: boolean;
             /** Format: date-time */
             atualizadoEm: string;
+        };
+        /** @description ABERTO, EM_ATENDIMENTO (being answered) or FECHADO */
+        TicketStatus: "ABERTO" | "EM_ATENDIMENTO" | "FECHADO";
+        /** @description A service ticket of the caller's IEs, with its request and student */
+        TicketSummary: {
+            id: number;
+            /** @description Request (solicitação) the ticket is attached to */
+            idSolicitacao: number;
+            /** @description The request's renewal process */
+            idProcesso: number;
+            /** @description The request's journey entry (the contract page) */
+            brbId: number;
+            ieId: number;
+            /** @description The entry's student */
+            nomeEstudante: string;
+            /** @description Ticket type, a code of reference list 'tipo-ticket' */
+            tipo: string;
+            assunto: string;
+            status: components["schemas"]["TicketStatus"];
+            /** @description The request's status; the type can change only while it is EM_ANDAMENTO */
+            statusSolicitacao: "EM_ANDAMENTO" | "CONCLUIDA" | "CANCELADA" | "RECUSADA";
+            /** @description The request's waiting reason */
+            motivoEspera: string | null;
+            /** Format: date-time */
+            criadoEm: string;
+            /** Format: date-time */
+            atualizadoEm: string;
+        };
+        TicketPage: {
+            itens: components["schemas"]["TicketSummary"][];
+            /** @description Page number answered */
+            pagina: number;
+            /** @description Page size answered */
+            tamanho: number;
+            /** @description Items matching the filters over all pages */
+            total: number;
+            totalPaginas: number;
         };
         /** @description A referenced record: its id and name */
         IdNome: {
@@ -7008,6 +7085,140 @@ export interface operations {
             };
             /** @description The token role may not call this operation */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listTickets: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                pagina?: number;
+                /** @description Page size, 1 to 100 */
+                tamanho?: number;
+                /** @description Only tickets of this type (a code of reference list 'tipo-ticket') */
+                tipo?: string;
+                situacao?: components["schemas"]["TicketStatus"];
+                /** @description Only tickets of this journey entry's requests */
+                brbId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Service tickets of the caller's IEs, most recently changed first, paged; filter by type and status */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketPage"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Service ticket id */
+                idTicket: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A service ticket of the caller's IEs, with its request and student */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketSummary"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
