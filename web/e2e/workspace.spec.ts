@@ -12,7 +12,7 @@ async function noSeriousViolations(page: Page, screen: string) {
   ).toEqual([]);
 }
 
-test.describe('Preferências, convênios e tickets', () => {
+test.describe('Preferências e convênios', () => {
   test.describe.configure({ timeout: 180_000 });
 
   test('preferências: the default IE group and the e-mail preference are saved through the API', async ({
@@ -78,40 +78,6 @@ test.describe('Preferências, convênios e tickets', () => {
     await page.getByRole('button', { name: 'Remover convênio padrão' }).click();
     await expect(page.getByTestId('convenio-padrao')).toHaveText('Sem convênio padrão.');
     expect((await (await api.get('/s/v1/beta/convenios/obter-preferencia-grupoie')).json()).convenio).toBeNull();
-    await api.dispose();
-  });
-
-  test("tickets: change a ticket's type; an unknown ticket shows the API's message", async ({ page, baseURL }) => {
-    // A ticket of IE 1 still in progress, set to a known type through the API first.
-    const api = await apiAs(baseURL!, 'ie-1');
-    let ticket: { id: number; brbId: number; assunto: string } | undefined;
-    for (let id = 1; id <= 30 && !ticket; id++) {
-      const res = await api.put('/atualizar-tipo-ticket', { data: { idTicket: id, tipo: 'DUVIDA' } });
-      if (res.status() === 200) ticket = await res.json();
-    }
-    expect(ticket, 'an IE 1 ticket in progress in the demo').toBeTruthy();
-
-    await signIn(page, 'Ana Souza', '/tickets');
-    await expect(page.getByRole('heading', { name: 'Alterar o tipo de um ticket' })).toBeVisible();
-    await noSeriousViolations(page, '/tickets');
-
-    await page.getByRole('textbox', { name: 'Ticket', exact: true }).fill('99999999');
-    const answer = page.waitForResponse((r) => r.url().endsWith('/atualizar-tipo-ticket'));
-    await page.getByRole('button', { name: 'Alterar tipo' }).click();
-    const response = await answer;
-    expect(response.status()).toBe(404);
-    await expect(page.getByTestId('erro-ticket')).toHaveText((await response.json()).detail);
-    await expect(page.getByRole('textbox', { name: 'Ticket', exact: true })).toHaveValue('99999999');
-
-    await page.getByRole('textbox', { name: 'Ticket', exact: true }).fill(String(ticket!.id));
-    await page.getByLabel('Novo tipo').selectOption('DOCUMENTACAO');
-    await page.getByRole('button', { name: 'Alterar tipo' }).click();
-    const result = page.getByTestId('ticket-alterado');
-    await expect(result.getByRole('status')).toHaveText('Tipo alterado de Dúvida para Documentação.');
-    await expect(result).toContainText(ticket!.assunto);
-    await noSeriousViolations(page, '/tickets (alterado)');
-    await result.getByRole('link', { name: 'Abrir o contrato (linha do tempo)' }).click();
-    await expect(page).toHaveURL(new RegExp(`/contrato/${ticket!.brbId}$`));
     await api.dispose();
   });
 });
