@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -66,7 +67,7 @@ export async function createDatabase(
   const pglite = await PGlite.create({
     dataDir: memory ? undefined : database.dataDir,
     loadDataDir: options.loadDataDir,
-    extensions: { pg_trgm },
+    extensions: { pg_trgm, btree_gin },
     parsers: { [INT8]: parseInt8, [NUMERIC]: identity, [DATE]: identity },
   });
   const db = new Kysely<Database>({ dialect: withBeforeCommit(new PGliteDialect(pglite)) });

@@ -107,9 +107,11 @@ export interface AutocompleteRequest extends JourneySelectionInput {
 /**
  * Up to `limite` (≤ 10) entries matching a term, by relevance. The exact and prefix tiers run in
  * one statement (each takes at most `limite` ids in its index's order, so it stays cheap however
- * common the prefix); the word-prefix and the contains tiers follow, one statement each, only
- * while the list is not full — a substring that is common in the trigram index but rare in the
- * journey never runs when the prefixes already filled the list.
+ * common the prefix); the word-prefix and contains tiers follow in one more statement, only while
+ * the list is not full. Each tier stays its own ordered, limited branch so the planner can choose
+ * per tier: a substring common in the journey is found by walking the journey's names in order
+ * and stopping at `limite`, a rare one through the (jornada_id, trigram) GIN index, which yields
+ * only the caller's journeys' candidates (migration 0600).
  */
 export async function autocomplete(db: Db, caller: Caller, q: AutocompleteRequest) {
   if (searchForm(q.termo).replace(/\s/g, '').length < 3) {
@@ -125,8 +127,7 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
   if (journeyIds.length === 0 || tiers.length === 0) return [];
   const groups = [
     tiers.filter((t) => t.relevancia === 'exata' || t.relevancia === 'prefixo'),
-    tiers.filter((t) => t.relevancia === 'inicio-palavra'),
-    tiers.filter((t) => t.relevancia === 'contem'),
+    tiers.filter((t) => t.relevancia === 'inicio-palavra' || t.relevancia === 'contem'),
   ].filter((g) => g.length > 0);
   const out: Suggestion[] = [];
   const seen = new Set<number>();
