@@ -6,10 +6,15 @@ import type { App } from './types.js';
 
 const Status = Type.Object({ status: Type.String() });
 
-/** Liveness and readiness, outside authentication. */
+/**
+ * Liveness and readiness, outside authentication and outside the rate limit: a load balancer
+ * checks every few hundred milliseconds from one address, and a 429 there would take a healthy
+ * instance out of rotation.
+ */
 export function registerHealth(app: App): void {
-  app.get('/healthz', { schema: { hide: true, response: { 200: Status } } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true, response: { 200: Status } } }, async () => {
+  const options = { schema: { hide: true, response: { 200: Status } }, config: { rateLimit: false } } as const;
+  app.get('/healthz', options, async () => ({ status: 'ok' }));
+  app.get('/readyz', options, async () => {
     try {
       await sql`select 1`.execute(app.db);
     } catch (error) {

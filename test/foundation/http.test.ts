@@ -48,7 +48,7 @@ test('health, readiness and metrics answer without a token', async () => {
   );
 });
 
-test('rate limiting answers 429 problem with Retry-After', async () => {
+test('rate limiting answers 429 problem with Retry-After, and never limits health checks', async () => {
   const limited = await createTestApp({ RATE_LIMIT_MAX: '2' });
   try {
     const token = await limited.token();
@@ -61,6 +61,13 @@ test('rate limiting answers 429 problem with Retry-After', async () => {
     assert.deepEqual(statuses, [200, 200, 429]);
     assert.ok(last && Number(last.headers['retry-after']) > 0);
     assert.match(problemOf(last!).detail, /Too many requests/);
+    // A load balancer's health checks come from one address many times a minute: never limited.
+    const checks = [];
+    for (let i = 0; i < 5; i++) {
+      checks.push((await limited.app.inject({ url: '/readyz' })).statusCode);
+      checks.push((await limited.app.inject({ url: '/healthz' })).statusCode);
+    }
+    assert.deepEqual(checks, Array(10).fill(200));
   } finally {
     await limited.close();
   }

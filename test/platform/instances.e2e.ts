@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import net from 'node:net';
 import { after, before, describe, test } from 'node:test';
 import autocannon from 'autocannon';
@@ -84,7 +83,7 @@ async function startInstance(name: string, databaseUrl: string): Promise<Instanc
       RATE_LIMIT_MAX: String(RATE_MAX),
       RATE_LIMIT_WINDOW_MS: '60000',
       RATE_LIMIT_REDIS_URL: REDIS_URL,
-      SHUTDOWN_DRAIN_MS: '1500',
+      SHUTDOWN_DRAIN_MS: '3000', // above the balancer's 1 s idle timeout, with room for a loaded machine
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -246,11 +245,8 @@ describe('two instances on one PostgreSQL and one Redis', { skip }, () => {
     assert.equal(runs[0]! + runs[1]!, 1, `closing runs per instance: ${runs}`);
   });
 
-  // todo: on the loaded 2-core CI machine one request in ~70 still meets ECONNRESET from A at its
-  // close (every other property of this test holds: no 5xx from the instances, A exits 0, no
-  // client error). Reported, not hidden: node:test prints it as a failing TODO.
   test('SIGTERM to A under load through a balancer: every request answered 2xx/4xx, no reset', {
-    todo: 'one ECONNRESET in ~70 requests at close, under investigation',
+    timeout: 120_000,
   }, async () => {
     const balancer = await startBalancer([a, b]);
     const tokens = await Promise.all(Array.from({ length: 200 }, (_, i) => sign([1], `load-${run}-${i}`)));
@@ -269,13 +265,13 @@ describe('two instances on one PostgreSQL and one Redis', { skip }, () => {
       a.child.kill('SIGTERM');
       const [result, code] = await Promise.all([load, a.exited]);
       assert.equal(code, 0, a.log.slice(-2000));
+      const seen = await balancer.seen();
       const summary = JSON.stringify({
         total: result.requests.total,
         errors: result.errors,
         timeouts: result.timeouts,
         codes: result.statusCodeStats,
-        served: balancer.served,
-        resets: balancer.resets,
+        ...seen,
       });
       assert.ok(result.requests.total >= 20, summary);
       assert.equal(result.errors, 0, summary);
@@ -286,86 +282,35 @@ describe('two instances on one PostgreSQL and one Redis', { skip }, () => {
         statuses.every((s) => s >= 200 && s < 500),
         JSON.stringify(result.statusCodeStats),
       );
-      assert.deepEqual(balancer.resets, [], 'no connection cut while A drained');
-      assert.ok(balancer.served.A > 0 && balancer.served.B > 0, JSON.stringify(balancer.served));
-      assert.ok(balancer.sawNotReady, 'A answered /readyz 503 while draining');
+      assert.deepEqual(seen.resets, [], 'no connection cut while A drained');
+      assert.ok((seen.served.A ?? 0) > 0 && (seen.served.B ?? 0) > 0, JSON.stringify(seen.served));
+      assert.ok(seen.sawNotReady, 'A answered /readyz 503 while draining');
     } finally {
       await balancer.close();
     }
   });
 });
 
-/**
- * A minimal load balancer, as nginx or a cloud balancer behaves: round robin over the instances
- * its health check (/readyz every 100 ms) finds ready; a connection refused is tried on the next
- * instance (safe: nothing was sent). Any other upstream error (a reset after sending) is recorded
- * and answered 502, so the test sees it.
- */
+/** The balancer of test/platform/balancer.mjs, in a process of its own as in a real deployment. */
 async function startBalancer(instances: Instance[]) {
-  const ready = new Map(instances.map((i) => [i.name, true]));
-  const served: Record<string, number> = Object.fromEntries(instances.map((i) => [i.name, 0]));
-  const resets: string[] = [];
-  let sawNotReady = false;
-  let turn = 0;
-  // Idle upstream connections are dropped after 1 s, below the instances' SHUTDOWN_DRAIN_MS
-  // (1.5 s): as with nginx or a cloud balancer, the balancer's idle timeout must be the shorter
-  // one, else an instance closing an idle connection races the balancer reusing it.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16, timeout: 1000 });
-  const check = setInterval(() => {
-    for (const instance of instances) {
-      http
-        .get(`${instance.url}/readyz`, { agent: false }, (response) => {
-          response.resume();
-          if (response.statusCode === 503) sawNotReady = true;
-          ready.set(instance.name, response.statusCode === 200);
-        })
-        .on('error', () => ready.set(instance.name, false));
-    }
-  }, 100);
-  const server = http.createServer((request, response) => {
-    const attempt = (refused: Set<string>) => {
-      const open = instances.filter((i) => !refused.has(i.name));
-      const candidates = open.filter((i) => ready.get(i.name));
-      const pool = candidates.length > 0 ? candidates : open;
-      const instance = pool[turn++ % pool.length]!;
-      const upstream = http.request(
-        `${instance.url}${request.url}`,
-        { method: request.method, headers: request.headers, agent },
-        (answer) => {
-          served[instance.name] = (served[instance.name] ?? 0) + 1;
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-        },
-      );
-      upstream.on('error', (error: NodeJS.ErrnoException) => {
-        if (error.code === 'ECONNREFUSED' && refused.size + 1 < instances.length) {
-          ready.set(instance.name, false);
-          attempt(new Set([...refused, instance.name]));
-          return;
-        }
-        resets.push(`${instance.name}: ${error.code ?? error.message}`);
-        if (!response.headersSent) response.writeHead(502);
-        response.end();
-      });
-      upstream.end();
-    };
-    request.resume();
-    attempt(new Set());
+  const child = spawn(process.execPath, ['test/platform/balancer.mjs', ...instances.map((i) => i.url)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.once('data', (line) => resolve((JSON.parse(String(line)) as { port: number }).port));
+    child.once('exit', (code) => reject(new Error(`the balancer exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
   return {
-    url: `http://127.0.0.1:${port}`,
-    served,
-    resets,
-    get sawNotReady() {
-      return sawNotReady;
+    url,
+    async seen() {
+      const answer = await fetch(`${url}/__balancer`);
+      return (await answer.json()) as { served: Record<string, number>; resets: string[]; sawNotReady: boolean };
     },
     async close() {
-      clearInterval(check);
-      agent.destroy();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
     },
   };
 }
