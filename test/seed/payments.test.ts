@@ -101,6 +101,27 @@ describe(`demo restitution payments and monthly transfers (${testDatabaseKind})`
     assert.ok(late > 0, 'some were paid more than 5 days late');
   });
 
+  // DOMAIN.md, "Restitution payments": installments are paid in order, a payment dated between the
+  // restitution start and today. The seed used to skip an installment and pay later ones.
+  test('every contract pays its installments in order: 1..n without a gap, dated in that order', async () => {
+    const [found] = await rows(sql<{ contracts: number; gaps: number; out_of_order: number; outside: number }>`
+      with p as (
+        select p.contrato_id, p.parcela, p.data_pagamento, c.inicio_restituicao,
+          row_number() over (partition by p.contrato_id order by p.parcela) as rn,
+          lag(p.data_pagamento) over (partition by p.contrato_id order by p.parcela) as previous
+        from pagamento_restituicao p join contrato c on c.id = p.contrato_id)
+      select count(distinct contrato_id)::int8 as contracts,
+        count(*) filter (where parcela <> rn)::int8 as gaps,
+        count(*) filter (where previous > data_pagamento)::int8 as out_of_order,
+        count(*) filter (where data_pagamento < inicio_restituicao or data_pagamento > ${TODAY})::int8 as outside
+      from p`);
+    assert.ok(Number(found!.contracts) >= 50, `${found!.contracts} contracts with payments`);
+    assert.deepEqual(
+      { gaps: Number(found!.gaps), outOfOrder: Number(found!.out_of_order), outside: Number(found!.outside) },
+      { gaps: 0, outOfOrder: 0, outside: 0 },
+    );
+  });
+
   test(`GET /s/v2/repasse/<last month> lists IE 1's payments with exact totals`, async () => {
     const response = await t.call({ method: 'GET', url: `/s/v2/repasse/${LAST_MONTH}`, ies: [1] });
     assert.equal(response.statusCode, 200, response.body);

@@ -31,8 +31,9 @@ function paidAt(rng: Rng, profile: (typeof PROFILES)[number]['name'], k: number,
 
 /**
  * Restitution payments of every contract whose restitution has started, from the schedule the
- * refunds service serves (contractSchedules): each installment due before today is paid or not
- * by the contract's payer profile. A payment that would fall on or after today is still open.
+ * refunds service serves (contractSchedules): installments due before today are paid in order by
+ * the contract's payer profile, up to the first one left open (not paid, or paid on or after
+ * today); that one and every later one are still open.
  */
 export async function seedPayments(ctx: SeedContext): Promise<void> {
   const { trx, calendar } = ctx;
@@ -84,10 +85,16 @@ export async function seedPayments(ctx: SeedContext): Promise<void> {
       const profile = PROFILES[rng.weighted(PROFILE_WEIGHTS)]!.name;
       const due = schedule.parcelas.filter((p) => p.vencimento < calendar.today);
       const stopsAt = rng.int(0, Math.max(0, due.length - 1));
+      let previous = 0;
       for (const [k, p] of due.entries()) {
         const dueAt = secondsOf(p.vencimento);
-        const at = paidAt(rng, profile, k, stopsAt, dueAt);
-        if (at === null || at >= today) continue;
+        // Installments are paid in order (DOMAIN.md, "Restitution payments"): money goes to the
+        // oldest open one, so an installment left open keeps every later one open too, and a
+        // payment never comes before the one of the installment before it.
+        const drawn = paidAt(rng, profile, k, stopsAt, dueAt);
+        const at = drawn === null ? null : Math.max(drawn, previous);
+        if (at === null || at >= today) break;
+        previous = at;
         const dataPagamento = dateOf(at);
         payments.add(
           ++id,
