@@ -1,4 +1,5 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Link } from 'react-router';
 import { QueryState } from '../../../components/states.tsx';
 import { situacaoText } from '../../../lib/labels.ts';
 import { useComplementaryData, useForecast, useInactivate, useLock } from '../api/actions.ts';
@@ -21,10 +22,19 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
       <QueryState query={data}>
         {(d) => {
           const allowed = new Set(d.acoesPermitidas);
-          const any = ['TRANCAMENTO', 'INATIVAR', 'PREVISAO_FORMATURA'].some((a) => allowed.has(a));
+          const any = ['TRANCAMENTO', 'INATIVAR', 'PREVISAO_FORMATURA', 'ENVIAR_VALORES', 'REENVIAR_VALORES'].some(
+            (a) => allowed.has(a),
+          );
           return (
             <Stack>
               {!any && <Text size="sm">Nenhuma ação disponível para esta situação.</Text>}
+              {(allowed.has('ENVIAR_VALORES') || allowed.has('REENVIAR_VALORES')) && (
+                <Anchor component={Link} to={`/valores?brbId=${brbId}`}>
+                  {allowed.has('ENVIAR_VALORES')
+                    ? 'Enviar os valores deste estudante'
+                    : 'Reenviar os valores deste estudante'}
+                </Anchor>
+              )}
               {allowed.has('TRANCAMENTO') && (
                 <ActionForm
                   title="Trancar matrícula"
