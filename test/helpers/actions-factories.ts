@@ -290,9 +290,10 @@ export function actionChecks(ctx: () => { t: TestContext; w: ActionWorld }, spec
     async unauthenticated() {
       const { t, w } = ctx();
       const e = await w.entry(spec.from[0], { motivo: spec.from[1] });
+      const before = await snapshot(t.db, e);
       const response = await call(t, w.ie, e, null);
       assert.equal(response.statusCode, 401);
-      assert.equal((await timeline(t.db, e.brbId)).length, 0);
+      assert.deepEqual(await snapshot(t.db, e), before, 'nothing changed');
     },
     async otherIe() {
       const { t, w } = ctx();

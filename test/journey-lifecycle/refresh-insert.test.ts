@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
 import { maskCpf } from '../../src/lib/cpf.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
-import { countRows } from '../helpers/db.js';
 import { createContract, createIe, type TestIe } from '../helpers/factories.js';
 import {
   assertCountersExact,
@@ -13,6 +13,7 @@ import {
   setContractStatus,
   timelineOf,
 } from '../helpers/lifecycle-factories.js';
+import { journeysSnapshot, unchangedBy } from '../helpers/unchanged.js';
 
 let t: TestContext;
 let ie: TestIe;
@@ -41,6 +42,11 @@ const refresh = (payload: Record<string, unknown>, ies = [ie.ieId]) =>
   t.call({ method: 'POST', url: '/s/v2/renovacao/jornadas/atualizar', ies, payload });
 const insert = (payload: Record<string, unknown>, ies = [ie.ieId]) =>
   t.call({ method: 'POST', url: '/s/v1/insere-jornada', ies, payload });
+/** The open journey (and any other given) with its entries, counters and timeline, and the journey tables' row counts. */
+const journeys = (...others: number[]) => journeysSnapshot(t, [jornadaId, ...others]);
+/** The call, asserting it changed nothing in those journeys. */
+const refused = (call: () => Promise<LightMyRequestResponse>, ...others: number[]) =>
+  unchangedBy(journeys(...others), call);
 
 describe('POST /s/v2/renovacao/jornadas/atualizar', () => {
   test('adds only newly eligible contracts (a carried lock included); existing entries do not change', async () => {
@@ -102,20 +108,28 @@ describe('POST /s/v2/renovacao/jornadas/atualizar', () => {
 
   test("another IE's journey is 404; a closed journey is 409", async () => {
     const foreign = await journeyOf(t.db, other, { ano: 2026, semestre: 2 });
-    const response = await refresh({ jornadaId: foreign.jornadaId });
+    await createContract(t.db, other);
+    const response = await refused(() => refresh({ jornadaId: foreign.jornadaId }), foreign.jornadaId);
     assert.equal(response.statusCode, 404);
     problemOf(response);
     const closed = await journeyOf(t.db, ie, { ano: 2025, semestre: 2, status: 'ENCERRADA' });
-    const conflict = await refresh({ jornadaId: closed.jornadaId });
+    // A contract the refresh would add, were the journey open.
+    await createContract(t.db, ie);
+    const conflict = await refused(() => refresh({ jornadaId: closed.jornadaId }), closed.jornadaId);
     assert.equal(conflict.statusCode, 409);
     assert.match(problemOf(conflict).detail, /ENCERRADA/);
-    assert.equal((await refresh({ ieId: other.ieId })).statusCode, 404);
+    const otherIe = await refused(() => refresh({ ieId: other.ieId }), foreign.jornadaId);
+    assert.equal(otherIe.statusCode, 404);
   });
 
   test('an IE with no open journey is 404; an operator must name the IE or journey; bad body is 400', async () => {
-    assert.equal((await refresh({}, [second.ieId])).statusCode, 404);
+    await createContract(t.db, second);
+    await createContract(t.db, ie);
+    assert.equal((await refused(() => refresh({}, [second.ieId]))).statusCode, 404);
     const token = await t.token({ role: 'OPERADOR' });
-    const op = await t.call({ method: 'POST', url: '/s/v2/renovacao/jornadas/atualizar', token, payload: {} });
+    const op = await refused(() =>
+      t.call({ method: 'POST', url: '/s/v2/renovacao/jornadas/atualizar', token, payload: {} }),
+    );
     assert.equal(op.statusCode, 400);
     const ok = await t.call({
       method: 'POST',
@@ -124,18 +138,17 @@ describe('POST /s/v2/renovacao/jornadas/atualizar', () => {
       payload: { jornadaId },
     });
     assert.equal(ok.statusCode, 200);
-    const bad = await refresh({ jornadaId: 'x' });
+    await createContract(t.db, ie);
+    const bad = await refused(() => refresh({ jornadaId: 'x' }));
     assert.equal(bad.statusCode, 400);
-    assert.equal((await refresh({ nope: 1 })).statusCode, 400);
+    assert.equal((await refused(() => refresh({ nope: 1 }))).statusCode, 400);
   });
 
   test('without a token it is 401', async () => {
-    const response = await t.call({
-      method: 'POST',
-      url: '/s/v2/renovacao/jornadas/atualizar',
-      token: null,
-      payload: {},
-    });
+    await createContract(t.db, ie);
+    const response = await refused(() =>
+      t.call({ method: 'POST', url: '/s/v2/renovacao/jornadas/atualizar', token: null, payload: {} }),
+    );
     assert.equal(response.statusCode, 401);
   });
 });
@@ -164,7 +177,7 @@ describe('POST /s/v1/insere-jornada', () => {
     assert.equal(events[0]?.situacao_nova, 'APTO');
     await assertCountersExact(t.db, jornadaId);
 
-    const twice = await insert({ journeyId: jornadaId, contratoId: contract.contratoId });
+    const twice = await refused(() => insert({ journeyId: jornadaId, contratoId: contract.contratoId }));
     assert.equal(twice.statusCode, 409);
     assert.match(problemOf(twice).detail, /already in journey/);
   });
@@ -181,41 +194,49 @@ describe('POST /s/v1/insere-jornada', () => {
   });
 
   test('refuses ineligible contracts with a clear reason and writes nothing', async () => {
-    const before = await countRows(t.database, 'entrada_jornada');
     const cancelled = await createContract(t.db, ie);
     await setContractStatus(t.db, cancelled, 'CANCELADO');
-    const r1 = await insert({ journeyId: jornadaId, contratoId: cancelled.contratoId });
+    const r1 = await refused(() => insert({ journeyId: jornadaId, contratoId: cancelled.contratoId }));
     assert.equal(r1.statusCode, 422);
     assert.match(problemOf(r1).detail, /CANCELADO/);
 
     const bolsaOff = await createContract(t.db, ie);
     await setBolsaStatus(t.db, bolsaOff, 'ENCERRADA');
-    const r2 = await insert({ journeyId: jornadaId, contratoId: bolsaOff.contratoId });
+    const r2 = await refused(() => insert({ journeyId: jornadaId, contratoId: bolsaOff.contratoId }));
     assert.equal(r2.statusCode, 422);
     assert.match(problemOf(r2).detail, /ENCERRADA/);
 
     // A contract of another of the caller's IEs: visible, but not of the journey's IE.
     const elsewhere = await createContract(t.db, second);
-    const r3 = await insert({ journeyId: jornadaId, contratoId: elsewhere.contratoId }, [ie.ieId, second.ieId]);
+    const r3 = await refused(() =>
+      insert({ journeyId: jornadaId, contratoId: elsewhere.contratoId }, [ie.ieId, second.ieId]),
+    );
     assert.equal(r3.statusCode, 422);
     assert.match(problemOf(r3).detail, /belongs to IE/);
 
     const closed = await journeyOf(t.db, ie, { ano: 2025, semestre: 2, status: 'ENCERRADA' });
     const fresh = await createContract(t.db, ie);
-    const r4 = await insert({ journeyId: closed.jornadaId, contratoId: fresh.contratoId });
+    const r4 = await refused(
+      () => insert({ journeyId: closed.jornadaId, contratoId: fresh.contratoId }),
+      closed.jornadaId,
+    );
     assert.equal(r4.statusCode, 409);
     assert.match(problemOf(r4).detail, /ENCERRADA/);
-    assert.equal(await countRows(t.database, 'entrada_jornada'), before);
   });
 
   test("another IE's contract or journey is 404", async () => {
     const foreign = await createContract(t.db, other);
-    assert.equal((await insert({ journeyId: jornadaId, contratoId: foreign.contratoId })).statusCode, 404);
-    assert.equal((await insert({ journeyId: jornadaId, cpf: foreign.cpf })).statusCode, 404);
     const foreignJourney = await journeyOf(t.db, other, { ano: 2026, semestre: 2 });
     const mine = await createContract(t.db, ie);
-    assert.equal((await insert({ journeyId: foreignJourney.jornadaId, contratoId: mine.contratoId })).statusCode, 404);
-    assert.equal((await insert({ journeyId: 999_999_999, contratoId: mine.contratoId })).statusCode, 404);
+    for (const payload of [
+      { journeyId: jornadaId, contratoId: foreign.contratoId },
+      { journeyId: jornadaId, cpf: foreign.cpf },
+      { journeyId: foreignJourney.jornadaId, contratoId: mine.contratoId },
+      { journeyId: 999_999_999, contratoId: mine.contratoId },
+    ]) {
+      const response = await refused(() => insert(payload), foreignJourney.jornadaId);
+      assert.equal(response.statusCode, 404, JSON.stringify(payload));
+    }
   });
 
   test('bad bodies are 400', async () => {
@@ -226,20 +247,25 @@ describe('POST /s/v1/insere-jornada', () => {
       [{ journeyId: jornadaId, contratoId: 0 }, '/body/contratoId'],
       [{ journeyId: jornadaId, contratoId: 1, foo: 1 }, '/body/foo'],
     ];
+    const candidate = await createContract(t.db, ie);
+    cases.push([{ journeyId: jornadaId, contratoId: candidate.contratoId, foo: 1 }, '/body/foo']);
     for (const [payload, pointer] of cases) {
-      const response = await insert(payload);
+      const response = await refused(() => insert(payload));
       assert.equal(response.statusCode, 400, JSON.stringify(payload));
       assert.equal(problemOf(response).errors?.[0]?.pointer, pointer, JSON.stringify(payload));
     }
   });
 
   test('without a token it is 401', async () => {
-    const response = await t.call({
-      method: 'POST',
-      url: '/s/v1/insere-jornada',
-      token: null,
-      payload: { journeyId: jornadaId, contratoId: 1 },
-    });
+    const candidate = await createContract(t.db, ie);
+    const response = await refused(() =>
+      t.call({
+        method: 'POST',
+        url: '/s/v1/insere-jornada',
+        token: null,
+        payload: { journeyId: jornadaId, contratoId: candidate.contratoId },
+      }),
+    );
     assert.equal(response.statusCode, 401);
   });
 });
