@@ -3,11 +3,12 @@
 // import) run first, on scratch databases of their own, so the big seed's background work
 // (autovacuum, checkpoints) does not weigh on them. Then the seed leaves that database with 500 IEs
 // and 1,000,000 students for the dashboard cases. `npm run bench -- --skip-seed` reuses an already
-// seeded database; `--only dashboard,import` runs a subset (open-journey, import, export, seed, dashboard).
+// seeded database; `--only dashboard,import` runs a subset (open-journey, import, export, portal, seed, dashboard).
 import { runDashboardBench } from './dashboard.js';
 import { benchExport } from './export.js';
 import { benchImport } from './import.js';
 import { benchOpenJourney } from './open-journey.js';
+import { benchPortal } from './portal.js';
 import { benchSeed, SEED_TARGETS } from './seed.js';
 
 const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench';
@@ -40,6 +41,13 @@ if (wanted('export')) {
     summary.push(
       `export ${c.rows.toLocaleString('en')} rows ${c.format}: ${c.seconds.toFixed(2)} s (≤ ${c.targetSeconds}), peak RSS ${(c.peakRssBytes / 2 ** 20).toFixed(0)} MiB (≤ 200), event-loop p99 ${c.eventLoopP99Ms.toFixed(1)} ms (≤ 50) — ${c.pass ? 'PASS' : 'MISS'}`,
     );
+  }
+}
+
+if (wanted('portal')) {
+  log('\n## portal: the dashboard in chromium, on the demo and on an IE of 50,000 students');
+  for (const f of await benchPortal({ url, log })) {
+    summary.push(`portal, ${f.subject}: ${f.name}: ${f.value} (${f.target}) — ${f.pass ? 'PASS' : 'MISS'}`);
   }
 }
 
