@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { csvLines, xlsxSheet } from '../helpers/exports.js';
 import type { TestIe } from '../helpers/factories.js';
 import { ieWithEntries, valuesItem } from '../helpers/values-factories.js';
 
@@ -71,10 +71,7 @@ describe('GET /s/lotes', () => {
   test('export: CSV of the same list', async () => {
     const res = await t.call({ method: 'GET', url: '/s/lotes?formato=csv', ies: [mine.ieId] });
     assert.equal(res.statusCode, 200);
-    const lines = res.body
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n');
+    const lines = csvLines(res.body);
     assert.equal(lines.length, 2);
     assert.equal(lines[1]!.split(';')[0], String(myBatch));
   });
@@ -117,9 +114,7 @@ describe('GET /s/lotes/{loteId}/erros', () => {
   test('the rows with errors as the values sheet: template columns, values as sent, re-uploadable', async () => {
     const res = await t.call({ method: 'GET', url: `/s/lotes/${myBatch}/erros`, ies: [mine.ieId] });
     assert.equal(res.statusCode, 200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await xlsxSheet(res);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
     assert.deepEqual(header.slice(0, 7), [
       'brbId',

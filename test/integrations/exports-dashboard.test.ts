@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { addEntry, type DashEntry } from '../helpers/dashboard-factories.js';
+import { csvIds, csvLines, xlsxSheet } from '../helpers/exports.js';
 import { createIe, createJourney, type TestIe, type TestJourney } from '../helpers/factories.js';
 
 /** Dashboard lists as files: same filters and order as the JSON page, Brazilian CSV, typed xlsx. */
@@ -13,12 +13,6 @@ let other: TestIe;
 let journey: TestJourney;
 let otherJourney: TestJourney;
 const e: Record<string, DashEntry> = {};
-
-const csvLines = (body: string) =>
-  body
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
 
 before(async () => {
   t = await createTestApp();
@@ -71,10 +65,7 @@ describe('dashboard tab exports', () => {
     assert.equal(res.statusCode, 200);
     const lines = csvLines(res.body);
     assert.equal(lines[0]?.split(';')[1], 'Estudante');
-    assert.deepEqual(
-      lines.slice(1).map((l) => Number(l.split(';')[0])),
-      [e.bia!.brbId],
-    );
+    assert.deepEqual(csvIds(res.body), [e.bia!.brbId]);
   });
 
   test('xlsx: typed cells (numbers, dates), one row per entry', async () => {
@@ -86,9 +77,7 @@ describe('dashboard tab exports', () => {
     });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /spreadsheetml/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await xlsxSheet(res);
     const rows = sheet.getSheetValues().slice(2) as unknown[][];
     assert.deepEqual(
       rows.map((r) => r[1]),

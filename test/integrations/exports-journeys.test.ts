@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
-import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { csvIds, csvLines, notFoundAsFile, PT, xlsxSheet } from '../helpers/exports.js';
 import { createIe, createJourney, type TestIe, type TestJourney } from '../helpers/factories.js';
 import { ieWithEntries } from '../helpers/values-factories.js';
 
@@ -13,13 +13,6 @@ let other: TestIe;
 let open: TestJourney;
 let closed: TestJourney;
 let otherJourney: TestJourney;
-
-const csvLines = (body: string) =>
-  body
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
-const PT = { 'accept-language': 'pt-BR' };
 
 before(async () => {
   t = await createTestApp();
@@ -92,10 +85,7 @@ describe('journey list export', () => {
     assert.equal(res.statusCode, 200);
     const lines = csvLines(res.body);
     assert.equal(lines[0]!.split(';')[0], 'Journey', 'English on Accept-Language: en');
-    assert.deepEqual(
-      lines.slice(1).map((l) => Number(l.split(';')[0])),
-      [closed.jornadaId],
-    );
+    assert.deepEqual(csvIds(res.body), [closed.jornadaId]);
     const json = await t.call({ method: 'GET', url: '/s/v2/renovacao/jornadas?status=ENCERRADA', ies: [ie.ieId] });
     assert.deepEqual(
       json.json().itens.map((j: { id: number }) => j.id),
@@ -107,9 +97,7 @@ describe('journey list export', () => {
     const res = await t.call({ method: 'GET', url: '/s/v2/renovacao/jornadas?formato=xlsx', ies: [ie.ieId] });
     assert.equal(res.statusCode, 200);
     assert.match(String(res.headers['content-type']), /spreadsheetml/);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await xlsxSheet(res);
     assert.equal(sheet.rowCount, 3);
     const row = sheet.getRow(2);
     assert.equal(row.getCell(1).value, open.jornadaId);
@@ -125,21 +113,8 @@ describe('journey list export', () => {
   });
 
   test("another IE's id is 404 before any byte; its journeys never appear", async () => {
-    for (const formato of ['csv', 'xlsx']) {
-      const res = await t.call({
-        method: 'GET',
-        url: `/s/v2/renovacao/jornadas?ieId=${other.ieId}&formato=${formato}`,
-        ies: [ie.ieId],
-      });
-      assert.equal(res.statusCode, 404);
-      problemOf(res);
-    }
+    await notFoundAsFile(t, (formato) => `/s/v2/renovacao/jornadas?ieId=${other.ieId}&formato=${formato}`, [ie.ieId]);
     const theirs = await t.call({ method: 'GET', url: '/s/v2/renovacao/jornadas?formato=csv', ies: [other.ieId] });
-    assert.deepEqual(
-      csvLines(theirs.body)
-        .slice(1)
-        .map((l) => Number(l.split(';')[0])),
-      [otherJourney.jornadaId],
-    );
+    assert.deepEqual(csvIds(theirs.body), [otherJourney.jornadaId]);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { csvIds, csvLines, PT, xlsxSheet } from '../helpers/exports.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
 
 /** The notification history as a file: its filters and order, Brazilian CSV, typed xlsx, tenancy. */
@@ -10,12 +10,6 @@ let ie: TestIe;
 let other: TestIe;
 const ids: Record<string, number> = {};
 
-const csvLines = (body: string) =>
-  body
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
-const PT = { 'accept-language': 'pt-BR' };
 const me = () => `user-${ie.ieId}`; // the sub t.call signs for ies: [ie]
 
 async function notify(ieId: number, tipo: string, titulo: string, at: string, usuario: string | null = null) {
@@ -92,23 +86,13 @@ describe('notification history export', () => {
       ies: [ie.ieId],
       headers: { accept: 'text/csv' },
     });
-    assert.deepEqual(
-      csvLines(day.body)
-        .slice(1)
-        .map((l) => Number(l.split(';')[0])),
-      [ids.lote],
-    );
+    assert.deepEqual(csvIds(day.body), [ids.lote]);
     const kind = await t.call({
       method: 'GET',
       url: '/s/v2/ies/notificacoes/historico?tipo=JANELA_FECHANDO&formato=csv',
       ies: [ie.ieId],
     });
-    assert.deepEqual(
-      csvLines(kind.body)
-        .slice(1)
-        .map((l) => Number(l.split(';')[0])),
-      [ids.janela],
-    );
+    assert.deepEqual(csvIds(kind.body), [ids.janela]);
     const backwards = await t.call({
       method: 'GET',
       url: '/s/v2/ies/notificacoes/historico?de=2026-03-02&ate=2026-03-01&formato=xlsx',
@@ -121,9 +105,7 @@ describe('notification history export', () => {
   test('xlsx: ids as numbers, instants as dates (São Paulo wall clock)', async () => {
     const res = await t.call({ method: 'GET', url: '/s/v2/ies/notificacoes/historico?formato=xlsx', ies: [ie.ieId] });
     assert.equal(res.statusCode, 200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await xlsxSheet(res);
     assert.equal(sheet.rowCount, 3);
     const lote = sheet.getRow(3);
     assert.equal(lote.getCell(1).value, ids.lote);
@@ -136,11 +118,6 @@ describe('notification history export', () => {
 
   test("the other IE's user gets only its own IE's notifications", async () => {
     const res = await t.call({ method: 'GET', url: '/s/v2/ies/notificacoes/historico?formato=csv', ies: [other.ieId] });
-    assert.deepEqual(
-      csvLines(res.body)
-        .slice(1)
-        .map((l) => Number(l.split(';')[0])),
-      [ids.outraIe],
-    );
+    assert.deepEqual(csvIds(res.body), [ids.outraIe]);
   });
 });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
-import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { createTestApp, type TestContext } from '../helpers/app.js';
+import { csvIds, csvLines, notFoundAsFile, PT, xlsxSheet } from '../helpers/exports.js';
 import { ieWithEntries, type ValuesSetup } from '../helpers/values-factories.js';
 
 /**
@@ -16,12 +16,6 @@ let mine: ValuesSetup;
 let theirs: ValuesSetup;
 const ids: Record<string, number> = {};
 
-const csvLines = (body: string) =>
-  body
-    .replace(/^\uFEFF/, '')
-    .trimEnd()
-    .split('\r\n');
-const PT = { 'accept-language': 'pt-BR' };
 const MARCH = '2026-03';
 
 async function pay(s: ValuesSetup, parcela: number, day: string, pago: string, taxa: string, liquido: string) {
@@ -128,9 +122,7 @@ describe('monthly transfer (payments) export', () => {
       headers: { accept: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
     });
     assert.equal(res.statusCode, 200);
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    const sheet = await xlsxSheet(res);
     assert.equal(sheet.rowCount, 4);
     const p2 = sheet.getRow(2);
     assert.equal(p2.getCell(4).value, ids.p2);
@@ -147,22 +139,11 @@ describe('monthly transfer (payments) export', () => {
   });
 
   test("another IE's id is 404 before any byte; the other IE sees only its own payment", async () => {
-    for (const formato of ['csv', 'xlsx']) {
-      const res = await t.call({
-        method: 'GET',
-        url: `/s/v2/repasse/${MARCH}?ieId=${theirs.ie.ieId}&formato=${formato}`,
-        ies: [mine.ie.ieId],
-      });
-      assert.equal(res.statusCode, 404);
-      problemOf(res);
-    }
+    await notFoundAsFile(t, (formato) => `/s/v2/repasse/${MARCH}?ieId=${theirs.ie.ieId}&formato=${formato}`, [
+      mine.ie.ieId,
+    ]);
     const other = await t.call({ method: 'GET', url: `/s/v2/repasse/${MARCH}?formato=csv`, ies: [theirs.ie.ieId] });
-    assert.deepEqual(
-      csvLines(other.body)
-        .slice(1)
-        .map((l) => Number(l.split(';')[3])),
-      [ids.theirs],
-    );
+    assert.deepEqual(csvIds(other.body, 3), [ids.theirs]);
   });
 
   test('the foundation sees every IE; ieId narrows to one', async () => {
@@ -173,10 +154,7 @@ describe('monthly transfer (payments) export', () => {
       url: `/s/v2/repasse/${MARCH}?formato=csv&ieId=${mine.ie.ieId}`,
       role: 'OPERADOR',
     });
-    const idsOf = (body: string) =>
-      csvLines(body)
-        .slice(1)
-        .map((l) => Number(l.split(';')[3]));
+    const idsOf = (body: string) => csvIds(body, 3);
     for (const id of [ids.p1, ids.p2, ids.adj, ids.theirs]) assert.ok(idsOf(all.body).includes(id!));
     assert.deepEqual(idsOf(mineOnly.body), [ids.p2, ids.p1, ids.adj]);
   });
