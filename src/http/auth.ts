@@ -8,6 +8,7 @@ import {
   createRemoteJWKSet,
   importPKCS8,
   importSPKI,
+  type JWTHeaderParameters,
   type JWTVerifyGetKey,
   errors as joseErrors,
   jwtVerify,
@@ -16,6 +17,7 @@ import {
 import type { Config } from '../config.js';
 import { unauthorized } from './errors.js';
 import { type Text, t } from './i18n.js';
+import { VERIFIED_TOKENS_MAX, type VerifiedToken, VerifiedTokens } from './verified-tokens.js';
 
 export const ROLES = ['IE', 'API', 'OPERADOR'] as const;
 export type Role = (typeof ROLES)[number];
@@ -79,21 +81,64 @@ export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Pr
   } else {
     let secret = jwt.secret;
     if (!secret) ({ secret, file: secretFile } = developmentSecret(dataDir));
-    verifyKey = new TextEncoder().encode(secret);
+    // Imported once: given the raw bytes, jose imports them on every verify and sign.
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    verifyKey = key;
     algorithms = ['HS256'];
-    signing = { alg: 'HS256', key: verifyKey };
+    signing = { alg: 'HS256', key };
   }
 
+  const cache = new VerifiedTokens(VERIFIED_TOKENS_MAX);
+  // A remote key set can drop a key: a cached token is accepted only while the set still gives
+  // the very key that verified it (the set's own lookup, no signature check).
+  const keyStillValid = jwt.jwksUrl
+    ? async (entry: VerifiedToken, token: string) => {
+        const [protectedPart = '', payloadPart = '', signature = ''] = token.split('.');
+        try {
+          const key = await (verifyKey as JWTVerifyGetKey)(entry.header, {
+            protected: protectedPart,
+            payload: payloadPart,
+            signature,
+          });
+          return key === entry.key;
+        } catch {
+          return false;
+        }
+      }
+    : null;
+
   async function verify(token: string): Promise<Caller> {
+    const now = Date.now();
+    const hit = cache.get(token, now);
+    if (hit && (!keyStillValid || (await keyStillValid(hit, token)))) return hit.caller;
+    const verified = await verifyUncached(token);
+    cache.set(token, verified, now);
+    return verified.caller;
+  }
+
+  async function verifyUncached(token: string): Promise<VerifiedToken> {
     let payload: unknown;
+    let header: JWTHeaderParameters;
+    let key: unknown = verifyKey;
+    const options = {
+      issuer: jwt.issuer,
+      audience: jwt.audience,
+      algorithms,
+      clockTolerance: jwt.clockToleranceS,
+      requiredClaims: ['exp', 'sub'],
+    };
     try {
-      ({ payload } = await jwtVerify(token, verifyKey as CryptoKey, {
-        issuer: jwt.issuer,
-        audience: jwt.audience,
-        algorithms,
-        clockTolerance: jwt.clockToleranceS,
-        requiredClaims: ['exp', 'sub'],
-      }));
+      if (typeof verifyKey === 'function') {
+        ({ payload, protectedHeader: header, key } = await jwtVerify(token, verifyKey, options));
+      } else {
+        ({ payload, protectedHeader: header } = await jwtVerify(token, verifyKey, options));
+      }
     } catch (error) {
       throw unauthorized(describeTokenError(error));
     }
@@ -107,6 +152,7 @@ export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Pr
       );
     }
     const claims = payload as Static<typeof ClaimsSchema>;
+    const expiresAt = (payload as unknown as { exp: number }).exp * 1000;
     const all = claims.role === 'OPERADOR';
     if (!all && (claims.ies ?? []).length === 0) {
       throw unauthorized(
@@ -116,14 +162,16 @@ export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Pr
         ),
       );
     }
-    return {
+    // Shared by every request that presents this token: frozen, so no handler can change another's caller.
+    const caller: Caller = Object.freeze({
       sub: claims.sub,
       name: claims.name ?? claims.sub,
       role: claims.role,
-      ies: [...new Set(claims.ies ?? [])],
+      ies: Object.freeze([...new Set(claims.ies ?? [])]) as number[],
       grupoIe: claims.grupoIe ?? null,
       all,
-    };
+    });
+    return { caller, header, key, expiresAt };
   }
 
   const sign = signing
