@@ -34,21 +34,35 @@ const app = await buildApp({ config, db: database.db, auth, logger: false });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 let peakRss = 0;
+/** process.memoryUsage() when the RSS peaked (BENCH_SERVER_MEMORY=1 prints it: heap, external, buffers). */
+let atPeak;
 let sampler;
+const sample = () => {
+  const usage = process.memoryUsage();
+  if (usage.rss > peakRss) {
+    peakRss = usage.rss;
+    atPeak = usage;
+  }
+};
+const printMemory = (when, usage) => {
+  const mib = Object.entries(usage).map(([k, v]) => `${k} ${(v / 2 ** 20).toFixed(0)}`);
+  process.stderr.write(`bench server ${when} (MiB): ${mib.join(', ')}\n`);
+};
 const loop = monitorEventLoopDelay({ resolution: 5 });
 process.on('message', async (message) => {
   if (message === 'start') {
-    peakRss = process.memoryUsage().rss;
-    sampler = setInterval(() => {
-      peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    }, 20);
+    peakRss = 0;
+    sample();
+    if (process.env.BENCH_SERVER_MEMORY === '1') printMemory('at start', atPeak);
+    sampler = setInterval(sample, 20);
     loop.reset();
     loop.enable();
     process.send({ started: 1, rss: peakRss });
   } else if (message === 'stop') {
     loop.disable();
     clearInterval(sampler);
-    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    sample();
+    if (process.env.BENCH_SERVER_MEMORY === '1') printMemory('at peak RSS', atPeak);
     process.send({ peakRss, eventLoopP99Ms: loop.percentile(99) / 1e6 });
   } else if (message === 'exit') {
     await app.close();

@@ -175,22 +175,37 @@ const NUMBER_FORMATS: Partial<Record<CellType, string>> = {
   datetime: 'dd/mm/yyyy hh:mm:ss',
 };
 
-/** Resolves when `out` may take more, rejects when the reader went away (client disconnected). */
-export function drained(out: Writable): Promise<void> {
-  if (out.destroyed) return Promise.reject(new Error('export stream closed before the list was written'));
-  if (!out.writableNeedDrain) return Promise.resolve();
+/**
+ * Whether a writable's buffer is over its high-water mark. ExcelJS's zip (archiver) uses the
+ * readable-stream v2 package, whose streams have no `writableNeedDrain` getter: read the state.
+ */
+function needsDrain(out: Writable): boolean {
+  return (
+    out.writableNeedDrain ?? (out as { _writableState?: { needDrain?: boolean } })._writableState?.needDrain ?? false
+  );
+}
+
+/**
+ * Resolves when `stream` may take more; rejects when the client went away (`reader`, the reply's
+ * stream, closed), so a writer waiting on a stream inside the zip never waits for ever.
+ */
+export function drained(stream: Writable, reader: Writable = stream): Promise<void> {
+  const gone = () => new Error('export stream closed before the list was written');
+  if (stream.destroyed || reader.destroyed) return Promise.reject(gone());
+  if (!needsDrain(stream)) return Promise.resolve();
   return new Promise((resolve, reject) => {
-    const done = () => {
-      out.off('drain', done);
-      out.off('close', closed);
-      resolve();
+    const settle = (error?: Error) => {
+      stream.off('drain', done);
+      stream.off('close', closed);
+      reader.off('close', closed);
+      if (error) reject(error);
+      else resolve();
     };
-    const closed = () => {
-      out.off('drain', done);
-      reject(new Error('export stream closed before the list was written'));
-    };
-    out.once('drain', done);
-    out.once('close', closed);
+    const done = () => settle();
+    const closed = () => settle(gone());
+    stream.once('drain', done);
+    stream.once('close', closed);
+    if (reader !== stream) reader.once('close', closed);
   });
 }
 
@@ -250,6 +265,11 @@ export function csvWriter<R>(out: Writable, columns: Column<R>[], lang: Lang): S
  * cell here gets its column's one shared style object instead (an empty one for plain columns), so
  * the registry answers from its WeakMap. Deflate level 1: the sheet is repetitive XML, level 1 is
  * several times faster than the default and the file only slightly larger.
+ *
+ * Backpressure has two places to reach: `out` (the client) and the zip entry the sheet's XML goes
+ * into. ExcelJS hands each 64 KB of XML to that entry without looking at write()'s answer, so when
+ * deflate ran behind, the XML queued there unbounded (54 MiB of buffers at the peak of a
+ * 100,000-row export). The writer waits for that entry's input to drain as well.
  */
 export function xlsxWriter<R>(out: Writable, columns: Column<R>[], lang: Lang, sheetName: string): SheetWriter<R> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
@@ -278,6 +298,14 @@ export function xlsxWriter<R>(out: Writable, columns: Column<R>[], lang: Lang, s
   // One values array for every row: ExcelJS copies the values into the row's cells.
   const cells: ExcelJS.CellValue[] = new Array(n);
   const pause = slicer();
+  // The sheet's XML stream (ExcelJS's StreamBuf) and what it pipes into: the zip entry's input,
+  // there once the zip has started the entry (not typed by ExcelJS: read as it is in its source).
+  const entry = () => (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
+  const zipped = async () => {
+    const input = entry();
+    if (input) await drained(input, out);
+    await drained(out);
+  };
   return {
     async write(rows) {
       for (let i = 0; i < rows.length; i++) {
@@ -287,11 +315,11 @@ export function xlsxWriter<R>(out: Writable, columns: Column<R>[], lang: Lang, s
         for (let j = 0; j < n; j++) added.getCell(j + 1).style = styles[j]!;
         added.commit();
         if ((i + 1) % CHECK_ROWS === 0) {
-          await drained(out);
+          await zipped();
           await pause();
         }
       }
-      await drained(out);
+      await zipped();
     },
     async end() {
       sheet.commit();
