@@ -127,6 +127,12 @@ export const read = (op: string, url = op.slice(4), role: Role = 'IE'): Step => 
   run: async (w) => w.call('GET', url.replace('{journeyId}', String(await w.openJourney())), role),
 });
 
+/** A call with a fixed body (an empty filter, an id-less path). */
+export const send = (op: string, body: unknown = {}, role: Role = 'IE'): Step => {
+  const [method, url] = op.split(' ') as [string, string];
+  return { op, how: `${method} ${url} ${JSON.stringify(body)}`, run: (w) => w.call(method, url, role, body) };
+};
+
 /** Runs the steps in order; answers one line per step that did not end on its operation with a 2xx. */
 export async function walk(w: Walker, steps: Step[]): Promise<string[]> {
   const failed: string[] = [];

@@ -1,13 +1,26 @@
 import { sql } from 'kysely';
-import { month, type Step } from '../helpers/demo-walk.js';
+import { month, type Step, send } from '../helpers/demo-walk.js';
 import { multipartBody } from '../helpers/values-factories.js';
 
 /**
  * The demo walk's last steps: a ticket's type, a values sheet, inserting a beneficiary, refreshing
  * and opening journeys. Opening runs last: it adds a journey (of the regularization type, the one
- * the demo has none of yet; the renewal journey of 2026/2 is open, so opening another renewal one
- * is refused, as DOMAIN.md says).
+ * the demo has none of yet; each IE's renewal journey of the period is open, so opening another
+ * renewal one is refused, as DOMAIN.md says).
  */
+
+/** Opens a regularization journey for an IE, of the period of IE 1's open renewal journey (every IE's). */
+const openRegularization = (op: string, url: string, body: Record<string, unknown>, ie: number): Step => ({
+  op,
+  how: `a regularization journey of the open period, as IE ${ie}`,
+  run: async (w) => {
+    const j = await w.one(
+      sql<{ ano: number; semestre: number }>`select ano, semestre from jornada where id = ${await w.openJourney()}`,
+      'journey',
+    );
+    return w.call('POST', url, 'IE', { ...body, ano: j.ano, semestre: j.semestre }, undefined, ie);
+  },
+});
 
 export const JOURNEYS: Step[] = [
   {
@@ -56,38 +69,23 @@ export const JOURNEYS: Step[] = [
     how: "IE 1's open journey",
     run: (w) => w.call('POST', '/s/v2/renovacao/jornadas/atualizar', 'IE', {}),
   },
-  {
-    op: 'POST /s/operador/repasse/ajustes',
-    how: "the foundation's adjustment of this month",
-    run: (w) =>
-      w.call('POST', '/s/operador/repasse/ajustes', 'OPERADOR', {
-        ieId: 1,
-        competencia: month(0),
-        valor: 10.5,
-        descricao: 'Ajuste de demonstração',
-      }),
-  },
-  {
-    op: 'POST /s/v2/renovacao/jornadas/{tipo}/abrir',
-    how: 'a regularization journey of the open period',
-    run: async (w) => {
-      const j = await w.one(
-        sql<{ ano: number; semestre: number }>`select ano, semestre from jornada where id = ${await w.openJourney()}`,
-        'journey',
-      );
-      return w.call('POST', '/s/v2/renovacao/jornadas/REGULARIZACAO/abrir', 'IE', { ano: j.ano, semestre: j.semestre });
-    },
-  },
-  {
-    op: 'POST /s/v2/renovacao/jornadas/abrir',
-    how: 'a regularization journey of the open period, as IE 2 (IE 1 has one now)',
-    run: async (w) => {
-      const j = await w.one(
-        sql<{ ano: number; semestre: number }>`select ano, semestre from jornada where id = ${await w.openJourney()}`,
-        'journey',
-      );
-      const body = { tipo: 'REGULARIZACAO', ano: j.ano, semestre: j.semestre };
-      return w.call('POST', '/s/v2/renovacao/jornadas/abrir', 'IE', body, undefined, 2);
-    },
-  },
+  send(
+    'POST /s/operador/repasse/ajustes',
+    { ieId: 1, competencia: month(0), valor: 10.5, descricao: 'Ajuste de demonstração' },
+    'OPERADOR',
+  ),
+  // One open journey of a type per IE: IE 3 through the path naming the type, IE 2 through the body
+  // (the two smaller IEs: opening takes every renewable contract of the IE).
+  openRegularization(
+    'POST /s/v2/renovacao/jornadas/{tipo}/abrir',
+    '/s/v2/renovacao/jornadas/REGULARIZACAO/abrir',
+    {},
+    3,
+  ),
+  openRegularization(
+    'POST /s/v2/renovacao/jornadas/abrir',
+    '/s/v2/renovacao/jornadas/abrir',
+    { tipo: 'REGULARIZACAO' },
+    2,
+  ),
 ];

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { month, onEntry, read, type Step, type Walker } from '../helpers/demo-walk.js';
+import { month, onEntry, read, type Step, send, type Walker } from '../helpers/demo-walk.js';
 
 /**
  * The demo walk's reads: lists without an id, then reads of one thing whose id a list (or, where
@@ -147,26 +147,10 @@ export const READS: Step[] = [
     );
     return w.call('GET', `/s/v2/contrato/valores/${e.processo_id}/${p.ano}/${p.semestre}`);
   }),
-  {
-    op: 'POST /s/dashboard',
-    how: 'empty filter',
-    run: (w) => w.call('POST', '/s/dashboard', 'IE', {}),
-  },
-  {
-    op: 'POST /s/dashboard/detalhes',
-    how: 'empty filter',
-    run: (w) => w.call('POST', '/s/dashboard/detalhes', 'IE', {}),
-  },
-  {
-    op: 'POST /s/dashboard/filtros-bolsas',
-    how: 'empty filter',
-    run: (w) => w.call('POST', '/s/dashboard/filtros-bolsas', 'IE', {}),
-  },
-  {
-    op: 'POST /s/v1/contrato/valores/dados-complementares',
-    how: 'empty filter',
-    run: (w) => w.call('POST', '/s/v1/contrato/valores/dados-complementares', 'IE', {}),
-  },
+  send('POST /s/dashboard'),
+  send('POST /s/dashboard/detalhes'),
+  send('POST /s/dashboard/filtros-bolsas'),
+  send('POST /s/v1/contrato/valores/dados-complementares'),
 ];
 
 /** The group and agreement preferences: set by id, then cleared through the path without one. */
@@ -177,21 +161,13 @@ export const PREFERENCES: Step[] = [
     run: async (w) =>
       w.call('POST', `/s/v1/contrato/mais-acoes/cadastrar-preferencia-grupoie/${(await ieOne(w)).grupo}`),
   },
-  {
-    op: 'POST /s/v1/contrato/mais-acoes/cadastrar-preferencia-grupoie/',
-    how: 'no group: clears the preference',
-    run: (w) => w.call('POST', '/s/v1/contrato/mais-acoes/cadastrar-preferencia-grupoie/'),
-  },
+  send('POST /s/v1/contrato/mais-acoes/cadastrar-preferencia-grupoie/', undefined),
   {
     op: 'POST /s/v1/beta/convenios/cadastrar-preferencia/{id}',
     how: "IE 1's active convênio",
     run: async (w) => w.call('POST', `/s/v1/beta/convenios/cadastrar-preferencia/${(await ieOne(w)).convenio}`),
   },
-  {
-    op: 'POST /s/v1/beta/convenios/cadastrar-preferencia/',
-    how: 'no convênio: clears the default',
-    run: (w) => w.call('POST', '/s/v1/beta/convenios/cadastrar-preferencia/'),
-  },
+  send('POST /s/v1/beta/convenios/cadastrar-preferencia/', undefined),
   {
     op: 'POST /s/v2/ies/notificacoes/{id-notificacao}/visualizada',
     how: 'first of GET /s/v2/ies/notificacoes',
@@ -226,5 +202,5 @@ export const SESSION: Step[] = [
     run: async (w) => w.call('POST', '/s/sessao/token', 'IE', { accessToken: await w.t.token({ ies: [1] }) }),
   },
   read('GET /s/sessao'),
-  { op: 'POST /s/sessao/sair', how: 'bearer token', run: (w) => w.call('POST', '/s/sessao/sair') },
+  send('POST /s/sessao/sair', undefined),
 ];
