@@ -1,0 +1,71 @@
+// What the dashboard bench queries: the largest IE of the seeded database, and one autocomplete
+// term per class staff type (issue 16), taken from that IE's journey where the data decides.
+import type pg from 'pg';
+
+export interface Subject {
+  ieId: number;
+  jornadaId: number;
+  cursoId: number;
+  aptos: number;
+  cpf: string;
+  matricula: string;
+}
+
+/** The largest IE (by entries in its current journey, from the counters) and values to query it with. */
+export async function pickSubject(pool: pg.Pool): Promise<Subject> {
+  const largest = await pool.query<{ ie_id: string; jornada_id: string; aptos: string }>(`
+    select j.ie_id, j.id as jornada_id, coalesce(sum(c.total) filter (where c.situacao = 'APTO'), 0) as aptos
+    from jornada j join contador_jornada c on c.jornada_id = j.id
+    where j.status = 'ABERTA'
+    group by j.ie_id, j.id order by sum(c.total) desc limit 1`);
+  const row = largest.rows[0];
+  if (!row) throw new Error('The database has no open journey with entries: seed it first (renova seed).');
+  const jornadaId = Number(row.jornada_id);
+  const course = await pool.query<{ curso_id: string }>(
+    `select curso_id from entrada_jornada where jornada_id = $1 and aba = 'aptos'
+     group by curso_id order by count(*) desc limit 1`,
+    [jornadaId],
+  );
+  const sample = await pool.query<{ cpf: string; matricula: string }>(
+    'select cpf, matricula from entrada_jornada where jornada_id = $1 order by id offset 100 limit 1',
+    [jornadaId],
+  );
+  return {
+    ieId: Number(row.ie_id),
+    jornadaId,
+    cursoId: Number(course.rows[0]?.curso_id),
+    aptos: Number(row.aptos),
+    cpf: sample.rows[0]?.cpf ?? '00000000000',
+    matricula: sample.rows[0]?.matricula ?? 'M0',
+  };
+}
+
+/**
+ * [class, term] pairs: common first names, a common first name with the start of a surname, the
+ * journey's rarest surname, a CPF prefix with and without the mask, a matrícula prefix.
+ */
+export async function autocompleteTerms(pool: pg.Pool, subject: Subject): Promise<[string, string][]> {
+  const words = await pool.query<{ primeiro: string; ultimo: string }>(
+    `with nomes as (
+       select split_part(nome_busca, ' ', 1) as primeiro,
+              (string_to_array(nome_busca, ' '))[array_length(string_to_array(nome_busca, ' '), 1)] as ultimo
+       from entrada_jornada where jornada_id = $1)
+     select (select primeiro from nomes group by 1 order by count(*) desc, 1 limit 1) as primeiro,
+            (select ultimo from nomes group by 1 order by count(*), 1 limit 1) as ultimo`,
+    [subject.jornadaId],
+  );
+  const rare = words.rows[0]?.ultimo ?? 'yamamoto';
+  const { cpf, matricula } = subject;
+  return [
+    ['common first name', 'ana'],
+    ['common first name', 'maria'],
+    ['the journey’s commonest first name', words.rows[0]?.primeiro ?? 'maria'],
+    ['first name + surname prefix', 'ana sou'],
+    ['first name + surname prefix', 'maria da s'],
+    ['first name + surname prefix', 'joao pe'],
+    ['rare surname', rare],
+    ['CPF prefix, masked', `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}`],
+    ['CPF prefix, digits', cpf.slice(0, 6)],
+    ['matrícula prefix', matricula.slice(0, Math.max(3, matricula.length - 3))],
+  ];
+}
