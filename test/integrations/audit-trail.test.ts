@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { runWithBeforeCommit } from '../../src/db/before-commit.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { countRows } from '../helpers/db.js';
-import type { TestIe } from '../helpers/factories.js';
+import { csvIds, csvLines, PT, xlsxSheet } from '../helpers/exports.js';
+import { createIe, type TestIe } from '../helpers/factories.js';
 import { entryState, ieWithEntries, valuesItem } from '../helpers/values-factories.js';
 
 /** The audit trail: written with the change, absent for a rolled-back one, per-IE visibility. */
@@ -157,5 +158,120 @@ describe('audit rows', () => {
     const n = await countRows(t.database, 'auditoria');
     await t.call({ method: 'GET', url: '/s/lotes', ies: [mine.ieId] });
     assert.equal(await countRows(t.database, 'auditoria'), n);
+  });
+});
+
+describe('audit list filters and export', () => {
+  // Four rows of one IE written directly, at known São Paulo days (UTC-3): 2026-03-01 02:30 UTC is
+  // 28/02 23:30 there, so the day filters must put it on 28/02.
+  const rows = [
+    { em: '2026-03-01T02:30:00Z', usuario: 'ana', nome: 'Ana; "Souza"', operacao: 'lockEnrolment', brb: 7001 },
+    { em: '2026-03-02T15:00:00Z', usuario: 'ana', nome: 'Ana; "Souza"', operacao: 'sendValuesV3', brb: null },
+    { em: '2026-03-03T15:00:00Z', usuario: 'bia', nome: 'Bia', operacao: 'lockEnrolment', brb: 7002 },
+    { em: '2026-03-04T15:00:00Z', usuario: 'bia', nome: 'Bia', operacao: 'lockEnrolment', brb: 7001 },
+  ];
+  let ieId: number;
+  const ids: number[] = [];
+
+  before(async () => {
+    ieId = (await createIe(t.db)).ieId;
+    for (const r of rows) {
+      const { id } = await t.db
+        .insertInto('auditoria')
+        .values({
+          em: new Date(r.em),
+          usuario: r.usuario,
+          usuario_nome: r.nome,
+          papel: 'IE',
+          operacao: r.operacao,
+          metodo: 'POST',
+          rota: '/s/v3/mais-acoes/trancamento',
+          brb_id: r.brb,
+          lote_id: null,
+          ie_ids: [ieId],
+          efetivado: true,
+          status: 200,
+          request_id: `req-${r.em}`,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      ids.push(id);
+    }
+  });
+
+  // Each filter, in the JSON list and in both files, selects the same rows, newest first.
+  const cases: [string, number[]][] = [
+    ['', [3, 2, 1, 0]],
+    ['de=2026-02-28&ate=2026-02-28', [0]],
+    ['de=2026-03-02&ate=2026-03-03', [2, 1]],
+    ['usuario=ana', [1, 0]],
+    ['operacao=lockEnrolment', [3, 2, 0]],
+    ['brbId=7001', [3, 0]],
+    ['usuario=bia&brbId=7001', [3]],
+  ];
+  for (const [filter, expected] of cases) {
+    test(`filter "${filter || 'none'}": JSON, CSV and xlsx have the same rows`, async () => {
+      const want = expected.map((i) => ids[i]);
+      const json = await audit(`?${filter}&tamanho=100`, { ies: [ieId] });
+      assert.deepEqual(
+        json.itens.map((i) => (i as unknown as { id: number }).id),
+        want,
+      );
+      const csv = await t.call({ method: 'GET', url: `/s/auditoria?${filter}&formato=csv`, ies: [ieId] });
+      assert.equal(csv.statusCode, 200);
+      assert.deepEqual(
+        csvLines(csv.body)
+          .slice(1)
+          .map((l) => l.split(';').at(-1)), // the last column: the name before holds a ';'
+        expected.map((i) => `req-${rows[i]!.em}`),
+      );
+      const xlsx = await t.call({ method: 'GET', url: `/s/auditoria?${filter}&formato=xlsx`, ies: [ieId] });
+      const sheet = await xlsxSheet(xlsx);
+      assert.deepEqual(
+        sheet
+          .getSheetValues()
+          .slice(2)
+          .map((r) => (r as unknown[])[13]),
+        expected.map((i) => `req-${rows[i]!.em}`),
+      );
+    });
+  }
+
+  test('the CSV row: São Paulo time, who, operation, brbId, outcome; the xlsx types them', async () => {
+    const csv = await t.call({
+      method: 'GET',
+      url: '/s/auditoria?brbId=7001&ate=2026-03-01&formato=csv',
+      ies: [ieId],
+      headers: PT,
+    });
+    const lines = csvLines(csv.body);
+    assert.equal(lines[0], 'Quando;Usuário;Nome;Papel;Operação;Método;Rota;brbId;Lote;IEs;Efetivado;Status;Request id');
+    assert.equal(
+      lines[1],
+      `28/02/2026 23:30:00;ana;"Ana; ""Souza""";IE;lockEnrolment;POST;/s/v3/mais-acoes/trancamento;7001;;${ieId};S;200;` +
+        'req-2026-03-01T02:30:00Z',
+    );
+    const xlsx = await t.call({
+      method: 'GET',
+      url: '/s/auditoria?brbId=7001&ate=2026-03-01&formato=xlsx',
+      ies: [ieId],
+    });
+    const row = (await xlsxSheet(xlsx)).getRow(2);
+    assert.equal((row.getCell(1).value as Date).toISOString(), '2026-02-28T23:30:00.000Z');
+    assert.equal(row.getCell(1).numFmt, 'dd/mm/yyyy hh:mm:ss');
+    assert.equal(row.getCell(8).value, 7001);
+    assert.equal(row.getCell(12).value, 200);
+  });
+
+  test("another IE's caller gets none of these rows in the list or the files; the operator gets them", async () => {
+    const stranger = await createIe(t.db);
+    assert.equal((await audit('?brbId=7001', { ies: [stranger.ieId] })).total, 0);
+    const csv = await t.call({ method: 'GET', url: '/s/auditoria?brbId=7001&formato=csv', ies: [stranger.ieId] });
+    assert.deepEqual(csvIds(csv.body), []);
+    const operator = await audit('?brbId=7001', { role: 'OPERADOR' });
+    assert.deepEqual(
+      operator.itens.map((i) => (i as unknown as { id: number }).id),
+      [ids[3], ids[0]],
+    );
   });
 });
