@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
-import { csvLines, xlsxSheet } from '../helpers/exports.js';
+import { csvIds, csvLines, notFoundAsFile, PT, xlsxSheet } from '../helpers/exports.js';
 import type { TestIe } from '../helpers/factories.js';
 import { ieWithEntries, valuesItem } from '../helpers/values-factories.js';
 
@@ -151,5 +151,75 @@ describe('GET /s/lotes/{loteId}/erros', () => {
     const again = list.json().itens[0].loteId;
     const rows = await t.call({ method: 'GET', url: `/s/lotes/${again}`, ies: [mine.ieId] });
     assert.equal(list.json().itens[0].contagens.sucesso, 1, `${fixed}\n${rows.body}`);
+  });
+});
+
+describe('paging and files', () => {
+  test('pages of the list; the files hold every batch in the same order, typed in xlsx', async () => {
+    const { ie, entries } = await ieWithEntries(t.db, ['APTO', 'APTO', 'APTO']);
+    const sent: number[] = [];
+    for (const e of entries) {
+      const res = await t.call({
+        method: 'POST',
+        url: V3,
+        ies: [ie.ieId],
+        payload: { valores: [valuesItem(e.brbId)] },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      sent.push(res.json().lote);
+    }
+    const newestFirst = [...sent].reverse();
+    const page1 = (await t.call({ method: 'GET', url: '/s/lotes?tamanho=2&pagina=1', ies: [ie.ieId] })).json();
+    const page2 = (await t.call({ method: 'GET', url: '/s/lotes?tamanho=2&pagina=2', ies: [ie.ieId] })).json();
+    assert.equal(page1.total, 3);
+    assert.deepEqual(
+      [...page1.itens, ...page2.itens].map((b: { loteId: number }) => b.loteId),
+      newestFirst,
+    );
+    const csv = await t.call({ method: 'GET', url: '/s/lotes?tamanho=2&pagina=2&formato=csv', ies: [ie.ieId] });
+    assert.deepEqual(csvIds(csv.body), newestFirst, 'paging ignored in a file');
+    const xlsx = await t.call({ method: 'GET', url: '/s/lotes?formato=xlsx', ies: [ie.ieId] });
+    const sheet = await xlsxSheet(xlsx);
+    assert.deepEqual(
+      sheet
+        .getSheetValues()
+        .slice(2)
+        .map((r) => (r as unknown[])[1]),
+      newestFirst,
+    );
+    const row = sheet.getRow(2);
+    assert.equal(row.getCell(3).value, 'ENVIO_UNICO');
+    assert.ok(row.getCell(8).value instanceof Date, 'sent at: a date');
+    assert.equal(row.getCell(11).value, 1, 'total: a number');
+  });
+
+  test("a batch's rows with errors as CSV and xlsx; another IE's batch is 404 in both", async () => {
+    const csv = await t.call({
+      method: 'GET',
+      url: `/s/lotes/${myBatch}?resultado=ERRO&formato=csv`,
+      ies: [mine.ieId],
+      headers: PT,
+    });
+    assert.equal(csv.statusCode, 200, csv.body);
+    const lines = csvLines(csv.body);
+    assert.equal(
+      lines[0],
+      'Linha;brbId;Estudante;Resultado;Processamento;Erros;Motivo da recusa;Valor do contrato;Processado em',
+    );
+    assert.equal(lines.length, 2, 'only the row with an error');
+    const cells = lines[1]!.split(';');
+    assert.deepEqual([cells[0], cells[1], cells[3]], ['2', String(bad), 'ERRO']);
+    assert.match(cells[5]!, /percentualConcedido/);
+    assert.equal(cells[7], '10800,00');
+    const xlsx = await t.call({
+      method: 'GET',
+      url: `/s/lotes/${myBatch}?resultado=ERRO&formato=xlsx`,
+      ies: [mine.ieId],
+    });
+    const row = (await xlsxSheet(xlsx)).getRow(2);
+    assert.equal(row.getCell(2).value, bad);
+    assert.equal(row.getCell(8).value, 10800);
+    assert.equal(row.getCell(8).numFmt, '"R$" #,##0.00');
+    await notFoundAsFile(t, (formato) => `/s/lotes/${otherBatch}?resultado=ERRO&formato=${formato}`, [mine.ieId]);
   });
 });
