@@ -48,6 +48,7 @@ export function Layout() {
             {!operator && (
               <Button
                 variant="subtle"
+                c="dark.7"
                 size="compact-sm"
                 onClick={() => navigate('/notificacoes')}
                 aria-label={`Notificações: ${unread.data ?? 0} não lidas`}

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, NumberInput, Select, Stack, Table, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { fieldError, hint } from '../../../components/field-text.tsx';
 import { Empty, Loading } from '../../../components/states.tsx';
 import { api, unwrap } from '../../../lib/api/client.ts';
 import { formatBRL, formatDate, parseBRL } from '../../../lib/format.ts';
@@ -10,6 +11,13 @@ interface Terms {
   meses: number;
   mesesAteRestituicao: number;
   regime: 'SIMPLES' | 'COMPOSTO';
+  inicio: string;
+}
+
+/** mm/aaaa of the month after today: a first due date to start from. */
+function nextMonth(today = new Date()): string {
+  const next = new Date(today.getFullYear(), today.getMonth() + 1, 1);
+  return `${String(next.getMonth() + 1).padStart(2, '0')}/${next.getFullYear()}`;
 }
 
 /** Simulador de reembolso: calcular-parcelas-reembolso on explicit terms. */
@@ -19,7 +27,9 @@ export function SimulatorPage() {
   const [ate, setAte] = useState<number | string>(18);
   const [regime, setRegime] = useState<'SIMPLES' | 'COMPOSTO'>('SIMPLES');
   const [terms, setTerms] = useState<Terms | null>(null);
+  const [inicio, setInicio] = useState(nextMonth);
   const [valorError, setValorError] = useState<string | null>(null);
+  const [inicioError, setInicioError] = useState<string | null>(null);
 
   const result = useQuery({
     queryKey: ['calcular-parcelas-reembolso', terms],
@@ -35,12 +45,17 @@ export function SimulatorPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const amount = parseBRL(valor);
-    if (amount === null || amount <= 0) {
-      setValorError('Informe um valor em reais, como 1.234,56.');
-      return;
-    }
-    setValorError(null);
-    setTerms({ valor: amount.toFixed(2), meses: Number(meses), mesesAteRestituicao: Number(ate), regime });
+    const month = /^(0[1-9]|1[0-2])\/(\d{4})$/.exec(inicio.trim());
+    setValorError(amount === null || amount <= 0 ? 'Informe um valor em reais, como 1.234,56.' : null);
+    setInicioError(month ? null : 'Informe o mês como mm/aaaa, como 03/2027.');
+    if (amount === null || amount <= 0 || !month) return;
+    setTerms({
+      valor: amount.toFixed(2),
+      meses: Number(meses),
+      mesesAteRestituicao: Number(ate),
+      regime,
+      inicio: `${month[2]}-${month[1]}`,
+    });
   };
 
   return (
@@ -52,10 +67,18 @@ export function SimulatorPage() {
             label="Valor creditado por mês"
             value={valor}
             onChange={(e) => setValor(e.currentTarget.value)}
-            error={valorError}
+            error={fieldError(valorError)}
           />
           <NumberInput label="Meses creditados" min={1} max={240} value={meses} onChange={setMeses} />
           <NumberInput label="Meses até a restituição" min={0} max={600} value={ate} onChange={setAte} />
+          <TextInput
+            label="Primeiro vencimento"
+            description={hint('mm/aaaa')}
+            inputMode="numeric"
+            value={inicio}
+            onChange={(e) => setInicio(e.currentTarget.value)}
+            error={fieldError(inicioError)}
+          />
           <Select
             label="Regime"
             data={[
