@@ -94,4 +94,30 @@ test.describe('Painel', () => {
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
   });
+
+  test('the journey switcher shows a closed journey with its own counters', async ({ page, baseURL }) => {
+    const api = await apiAs(baseURL!, 'ie-1');
+    const journeys = (await (await api.get('/s/v2/renovacao/jornadas?tamanho=100')).json()).itens as {
+      id: number;
+      ano: number;
+      semestre: number;
+      status: string;
+    }[];
+    const closed = journeys.find((j) => j.status !== 'ABERTA');
+    expect(closed, 'IE 1 has a closed journey in the demo').toBeTruthy();
+    const counts = (await (await api.get(`/s/v2/renovacao/dashboard/contadores?journeyId=${closed!.id}`)).json())
+      .abas as { aba: string; total: number }[];
+
+    await signIn(page, 'Ana Souza');
+    await expect(page.getByTestId('jornada-atual')).toContainText('Aberta');
+    await page.getByRole('combobox', { name: 'Jornada' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${closed!.semestre}º semestre de ${closed!.ano}`) }).click();
+    await expect(page).toHaveURL(new RegExp(`jornada=${closed!.id}`));
+    await expect(page.getByTestId('jornada-atual')).toContainText(`${closed!.semestre}º semestre de ${closed!.ano}`);
+    await expect(page.getByTestId('jornada-atual')).toContainText('Encerrada');
+    for (const tab of TABS) {
+      expect(await counter(page, tab)).toBe(counts.find((c) => c.aba === tab)?.total ?? 0);
+    }
+    await api.dispose();
+  });
 });

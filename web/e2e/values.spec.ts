@@ -64,4 +64,18 @@ test.describe('Valores', () => {
     const text = (await (await download.createReadStream()).toArray()).join('');
     expect(text).toMatch(/brbId/);
   });
+
+  test('downloads the pre-filled sheet: one line per APTO student', async ({ page, baseURL }) => {
+    const api = await apiAs(baseURL!, 'ie-1');
+    const aptos = await entries(api, 'aptos', '&ordem=desc');
+    await signIn(page, 'Ana Souza', '/valores');
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Baixar planilha preenchida (CSV)' }).click();
+    const text = (await (await (await downloading).createReadStream()).toArray()).join('');
+    const lines = text.trim().split(/\r?\n/);
+    expect(lines[0]).toMatch(/brbId/);
+    const ids = lines.slice(1).map((line) => line.split(/[;,]/)[0]!.replace(/"/g, ''));
+    for (const e of aptos.slice(0, 5)) expect(ids).toContain(String(e.brbId));
+    await api.dispose();
+  });
 });
