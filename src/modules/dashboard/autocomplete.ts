@@ -6,8 +6,8 @@ import type { Caller } from '../../http/auth.js';
 import { invalidField } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { searchForm } from '../../lib/text.js';
-import { cpfDigits } from './list-query.js';
-import { type JourneySelectionInput, resolveScope } from './scope.js';
+import { cpfDigits, type JourneyFilter, journeyCondition } from './list-query.js';
+import { type JourneySelectionInput, resolveScope, singleJourney } from './scope.js';
 
 export const MATCH_FIELDS = ['nome', 'cpf', 'matricula'] as const;
 export const RELEVANCES = ['exata', 'prefixo', 'inicio-palavra', 'contem'] as const;
@@ -121,10 +121,19 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
     );
   }
   const limite = q.limite ?? 10;
-  const scope = await resolveScope(db, caller, q);
-  const journeyIds = scope.journeys.map((j) => j.id);
   const tiers = tiersFor(q.termo);
-  if (journeyIds.length === 0 || tiers.length === 0) return [];
+  // One journey known without reading (a journeyId, or one IE's current journey) goes into the
+  // exact and prefix statement as a subquery, saving resolveScope's round trip when the prefixes
+  // fill the list; an empty answer then tells "nothing matches" from "not the caller's journey"
+  // (404) the way the lists do. The substring statement gets the ids as values: with a subquery
+  // the planner cannot see how large the journey is and walks all of it for a rare substring.
+  const single = singleJourney(db, caller, q);
+  const resolve = async () => (await resolveScope(db, caller, q)).journeys.map((j) => j.id);
+  let journeys: JourneyFilter = single ?? (await resolve());
+  if ((Array.isArray(journeys) && journeys.length === 0) || tiers.length === 0) {
+    if (single) await resolveScope(db, caller, q);
+    return [];
+  }
   const groups = [
     tiers.filter((t) => t.relevancia === 'exata' || t.relevancia === 'prefixo'),
     tiers.filter((t) => t.relevancia === 'inicio-palavra' || t.relevancia === 'contem'),
@@ -132,7 +141,11 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
   const out: Suggestion[] = [];
   const seen = new Set<number>();
   for (const group of groups) {
-    const rows = await suggestionQuery(db, caller, journeyIds, q.aba, group, [...seen], limite).execute();
+    if (group[0]?.relevancia === 'inicio-palavra' && !Array.isArray(journeys)) {
+      journeys = await resolve();
+      if (journeys.length === 0) return out;
+    }
+    const rows = await suggestionQuery(db, caller, journeys, q.aba, group, [...seen], limite).execute();
     for (const r of rows) {
       if (seen.has(r.id) || out.length === limite) continue;
       seen.add(r.id);
@@ -152,6 +165,7 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
     }
     if (out.length === limite) break;
   }
+  if (out.length === 0 && !Array.isArray(journeys)) await resolveScope(db, caller, q);
   return out;
 }
 
@@ -171,7 +185,7 @@ interface Suggestion {
 function suggestionQuery(
   db: Db,
   caller: Caller,
-  journeyIds: number[],
+  journeys: JourneyFilter,
   aba: Aba | undefined,
   tiers: Tier[],
   exclude: number[],
@@ -185,11 +199,7 @@ function suggestionQuery(
         sql<string>`${sql.ref(tier.orderBy)}`.as('chave'),
         sql<number>`${sql.lit(index)}::int`.as('tier'),
       ])
-      .where(
-        'e.jornada_id',
-        '=',
-        journeyIds.length === 1 ? (journeyIds[0] as number) : sql<number>`any(${journeyIds}::int8[])`,
-      )
+      .where('e.jornada_id', '=', journeyCondition(journeys) as number)
       .where((eb) => inCallerIes(eb, 'e.ie_id', caller))
       .where(tier.where);
     ids = aba ? ids.where('e.aba', '=', aba) : ids.where('e.aba', 'is not', null);
