@@ -40,6 +40,44 @@ test.describe('Jornadas', () => {
     await api.dispose();
   });
 
+  test('inserts a beneficiary found by name; the student is in the journey, the counters grow', async ({
+    page,
+    baseURL,
+  }) => {
+    const api = await apiAs(baseURL!, 'ie-1');
+    const journeys = (await (await api.get('/s/v2/renovacao/jornadas?tamanho=20')).json()).itens as {
+      id: number;
+      status: string;
+    }[];
+    const open = journeys.find((j) => j.status === 'ABERTA')!;
+    const candidates = (await (await api.get(`/s/v1/insere-jornada?journeyId=${open.id}&tamanho=10`)).json()) as {
+      total: number;
+      itens: { contratoId: number; nomeEstudante: string }[];
+    };
+    // Before the refresh below, which brings every active contract into the open journey.
+    expect(candidates.total, 'active contracts outside the open journey in the demo').toBeGreaterThan(0);
+    const target = candidates.itens[0]!;
+    const total = async () =>
+      (await (await api.get(`/s/v2/renovacao/dashboard/contadores?journeyId=${open.id}`)).json()).total as number;
+    const before = await total();
+
+    await signIn(page, 'Ana Souza', '/jornadas');
+    await page.getByRole('textbox', { name: 'Buscar contrato ativo' }).fill(target.nomeEstudante);
+    const table = page.getByRole('table', { name: 'Contratos que podem ser inseridos' });
+    await table
+      .getByRole('button', { name: `Inserir ${target.nomeEstudante}` })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: 'Inserir na jornada' }).getByRole('button', { name: 'Inserir' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Incluído na jornada' })).toBeVisible();
+    expect(await total()).toBe(before + 1);
+    const after = (await (await api.get(`/s/v1/insere-jornada?journeyId=${open.id}&tamanho=100`)).json()).itens as {
+      contratoId: number;
+    }[];
+    expect(after.some((c) => c.contratoId === target.contratoId)).toBe(false);
+    await api.dispose();
+  });
+
   test('refreshing asks for confirmation, then says how many students came in', async ({ page }) => {
     await signIn(page, 'Ana Souza', '/jornadas');
     await page.getByRole('button', { name: 'Atualizar estudantes' }).click();
