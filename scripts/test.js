@@ -37,9 +37,10 @@ function run(label, env) {
       process.stdout.write(chunk);
     });
     child.on('close', (code) => {
-      // The spec reporter closes with lines such as "ℹ pass 12" and "ℹ fail 0".
+      // The spec reporter closes with lines such as "ℹ pass 12", "ℹ fail 0" and "ℹ cancelled 0";
+      // a test cut short by the timeout is cancelled, which counts as failed.
       const count = (name) => Number(out.match(new RegExp(`^ℹ ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
-      resolve({ code: code ?? 1, passed: count('pass'), failed: count('fail') });
+      resolve({ code: code ?? 1, passed: count('pass'), failed: count('fail') + count('cancelled') });
     });
   });
 }

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +12,7 @@ import { frameworkErrors, rateLimitMessage, registerErrorHandling } from './http
 import { AppError } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
+import { lazyCompilers } from './http/lazy-compilers.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
@@ -47,16 +47,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
     clientErrorHandler,
     frameworkErrors,
     schemaController: {
-      compilersFactory: {
-        // Success bodies get a compiled serializer; problem bodies (small, open-ended, one shape
-        // for every route) go through JSON.stringify, so start-up does not compile one serializer
-        // per route and error status.
-        buildSerializer: (externalSchemas, options) => {
-          const compile = SerializerSelector()(externalSchemas as never, options as never);
-          return (route) =>
-            Number(route.httpStatus) >= 400 ? (data: unknown) => JSON.stringify(data) : compile(route);
-        },
-      },
+      compilersFactory: lazyCompilers,
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

@@ -71,6 +71,7 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
   const sign = server.app.auth.sign;
   const lines = [
     tr(t(`renova está ouvindo em ${server.url}`, `renova is listening on ${server.url}`)),
+    `  portal:     ${server.url}/`,
     tr(t(`  documentação da API: ${server.url}/docs`, `  API docs:   ${server.url}/docs`)),
     `  OpenAPI:    ${server.url}/openapi.json`,
   ];

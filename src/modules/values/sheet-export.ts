@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../lib/excel.js';
 import { VALUE_FIELDS, type ValueField } from './values.rows.js';
 
 /**
@@ -34,6 +34,7 @@ export function csvSheet(rows: AsyncIterable<SheetRow[]>): Readable {
 export function xlsxSheet(rows: AsyncIterable<SheetRow[]>): Readable {
   const out = new PassThrough();
   (async () => {
+    const ExcelJS = await loadExcel();
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
     const sheet = workbook.addWorksheet('valores');
     sheet.addRow([...VALUE_FIELDS]).commit();

@@ -1,9 +1,9 @@
 import { pipeline, type Readable } from 'node:stream';
 import { setFlagsFromString } from 'node:v8';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { AppError, badRequest } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
+import { loadExcel } from '../../lib/excel.js';
 import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js';
 
 /**
@@ -248,6 +248,7 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cell
       ),
     );
   }
+  const ExcelJS = await loadExcel();
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(stream, {
     worksheets: 'emit',
     sharedStrings: 'cache',
