@@ -36,7 +36,7 @@ export function TicketsPage() {
       <Title order={1}>Tickets</Title>
       <Text c="gray.7">
         Os tickets de atendimento ficam nas solicitações de cada contrato. O tipo do ticket define o motivo de espera da
-        solicitação; só muda enquanto o ticket está aberto e a solicitação em andamento.
+        solicitação; só muda enquanto o ticket não está fechado e a solicitação está em andamento.
       </Text>
       <Group align="flex-end">
         <NativeSelect
