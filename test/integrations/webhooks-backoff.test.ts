@@ -28,9 +28,10 @@ after(async () => {
   await receiver?.close();
 });
 
-test('the defaults: 30 s doubling, capped at 6 h; a 24 h window', () => {
+test('the defaults: 30 s doubling, capped at 6 h; a 24 h window; 10 s for an answer', () => {
   const { integrations } = t.config;
   assert.equal(integrations.webhookRetryWindowMs, 24 * 3_600_000);
+  assert.equal(integrations.webhookTimeoutMs, 10_000);
   assert.deepEqual(
     [1, 2, 3, 4, 10, 11, 30].map((n) => backoffDelay(integrations, n) / 1000),
     [30, 60, 120, 240, 15_360, 21_600, 21_600],
