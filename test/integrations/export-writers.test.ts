@@ -26,8 +26,8 @@ const settledWithin = (p: Promise<unknown>, ms: number) =>
   ]);
 
 for (const [name, make] of [
-  ['csv', (out: PassThrough) => csvWriter(out, COLUMNS, 'pt')],
-  ['xlsx', (out: PassThrough) => xlsxWriter(out, COLUMNS, 'pt', 'teste')],
+  ['csv', (out: PassThrough) => csvWriter(out, COLUMNS, 'pt-BR')],
+  ['xlsx', (out: PassThrough) => xlsxWriter(out, COLUMNS, 'pt-BR', 'teste')],
 ] as const) {
   describe(`${name} writer`, () => {
     test('waits while nobody reads; rejects once the client is gone', async () => {
