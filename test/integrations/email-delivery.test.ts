@@ -131,6 +131,7 @@ test('a refused delivery (4xx, then 5xx) is retried with backoff and then sent, 
     { ieId: ie.ieId, tipo: 'JANELA_FECHANDO', titulo: 'Janela fechando', mensagem: 'Faltam 7 dias.' },
   ]);
 
+  const attempted = Date.now();
   await worker.runOnce();
   const first = await t.db
     .selectFrom('email_saida')
@@ -140,7 +141,10 @@ test('a refused delivery (4xx, then 5xx) is retried with backoff and then sent, 
   assert.equal(first.status, 'PENDENTE');
   assert.equal(first.tentativas, 1);
   assert.match(first.ultimo_erro ?? '', /451/);
-  assert.ok(new Date(first.proxima_em).getTime() > Date.now() - 5, 'the retry waits for the backoff');
+  // The first retry waits INTEGRATIONS_BACKOFF_MS (20 ms) from the refusal, which came after
+  // `attempted` (measured from then, not from now: a loaded machine may take longer than 20 ms
+  // to get here).
+  assert.ok(new Date(first.proxima_em).getTime() >= attempted + 20, 'the retry waits for the backoff');
 
   await drain();
   assert.equal(smtp.refusedCount() - refusedBefore, 2);
