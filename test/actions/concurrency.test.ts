@@ -32,7 +32,7 @@ after(async () => {
 /**
  * Concurrent conflicting actions on one brbId leave exactly one winner: the entry row is locked
  * for the transaction, so the others see the new state and are refused. On PostgreSQL the 50
- * requests really run at once (pool of 60); on PGlite they serialize, and the rule still holds.
+ * requests really run at once (25 at a time, the test pool); on PGlite they serialize, and the rule still holds.
  */
 test(`50 concurrent cancel/delete/lock calls on one brbId: one 200, 49 × 409, one event (${testDatabaseKind})`, async () => {
   const e = await w.entry('APTO');

@@ -32,7 +32,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   }
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const handle = await createDatabase({ kind: 'postgres', url: target.toString(), poolMax: 60 });
+  // Several test files run at once on one server (max_connections 100 by default): 25 each leaves
+  // room, and is still more than any test's concurrent transactions.
+  const handle = await createDatabase({ kind: 'postgres', url: target.toString(), poolMax: 25 });
   if (!process.env.TEST_PG_TEMPLATE) await migrateToLatest(handle.db);
   return {
     ...handle,
