@@ -3,7 +3,7 @@
 // on PostgreSQL, each test file on its own fresh database. Ends with "tests: N passed, N failed".
 import { spawn } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -23,12 +23,16 @@ const files = testFiles('test')
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
   .sort();
 
+// One file more than the cores: the CLI and process tests spend most of their time waiting on the
+// children they start, and a core left idle behind them is time the suite loses.
+const concurrency = Number(process.env.TEST_CONCURRENCY) || availableParallelism() + 1;
+
 function run(label, env) {
   return new Promise((resolve) => {
     process.stdout.write(`\n=== ${label} suite: ${files.length} test files ===\n`);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', '--test-timeout=180000', ...files],
+      ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
       { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';
