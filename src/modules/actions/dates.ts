@@ -1,5 +1,6 @@
 import { invalidField } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
+import { businessDay } from '../../lib/business-date.js';
 
 /**
  * Calendar days as 'yyyy-mm-dd' strings (what both drivers return for `date` columns). The
@@ -43,8 +44,21 @@ export const parseBrDate = (value: string, pointer: string) =>
 export const parseIsoDate = (value: string, pointer: string) =>
   parse(value, ISO, 'ymd', pointer, t('aaaa-mm-dd, por exemplo 2026-11-20', 'yyyy-mm-dd, for example 2026-11-20'));
 
-/** ISO 8601 date or date-time → its calendar day, as written (no time-zone shift). */
-export const parseIsoDay = (value: string, pointer: string) =>
+const ZONED = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+-]\d{2}:?\d{2})$/;
+
+/**
+ * ISO 8601 date or date-time → its business day (DOMAIN.md, "Time"): an instant with a zone
+ * (`Z`, `-03:00`) is the day it falls on in São Paulo (01:30Z on 1 December is 30 November
+ * there); a date, or a date-time without a zone, is the day as written.
+ */
+export function parseIsoDay(value: string, pointer: string): string {
+  const day = parseIsoDayAsWritten(value, pointer);
+  if (!ZONED.test(value)) return day;
+  const instant = new Date(value);
+  return Number.isNaN(instant.getTime()) ? day : businessDay(instant);
+}
+
+const parseIsoDayAsWritten = (value: string, pointer: string) =>
   parse(
     value,
     ISO_PREFIX,
