@@ -19,3 +19,25 @@ export async function analyzeEmbedded(db: Db, everything: boolean): Promise<stri
   for (const { name } of rows) await sql`analyze ${sql.table(name)}`.execute(db);
   return rows.map((r) => r.name);
 }
+
+/**
+ * Analyzes those of `tables` whose statistics are missing or stale, by autovacuum's own rule (more
+ * rows changed since the last analyze than 50 + 10% of the table), when nothing else would: on
+ * PGlite, or on a PostgreSQL running without autovacuum. A bulk statement over an IE's contracts
+ * (opening a journey) planned without them estimates one row per filter and nests loops over
+ * thousands: opening the demo's IE 1 took a minute instead of a tenth of a second. Where an
+ * autovacuum launcher runs, the tables are left to it: an ANALYZE inside the caller's transaction
+ * would hold its lock until commit. Answers the tables analyzed.
+ */
+export async function analyzeStale(db: Db, tables: readonly string[]): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_class c
+    join pg_namespace n on n.oid = c.relnamespace
+    left join pg_stat_user_tables s on s.relid = c.oid
+    where n.nspname = current_schema() and c.relkind = 'r' and c.relname = any(${[...tables]}::text[])
+      and not exists (select 1 from pg_stat_activity where backend_type = 'autovacuum launcher')
+      and (c.reltuples < 0 or coalesce(s.n_mod_since_analyze, 0) > 50 + 0.1 * c.reltuples)
+    order by c.relname`.execute(db);
+  for (const { name } of rows) await sql`analyze ${sql.table(name)}`.execute(db);
+  return rows.map((r) => r.name);
+}
