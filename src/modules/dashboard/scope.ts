@@ -83,8 +83,9 @@ export async function resolveIes(
 /**
  * The journeys an operation reads: `journeyId` (404 unless it is a journey of an IE in scope),
  * else every journey of `ano`/`semestre`, else the current journey of each IE in scope: its
- * ABERTA journey of the latest period, else its latest journey (period, then opening time).
- * Without ieId/grupoIeId the preferred group is applied inside the same statement, so the
+ * ABERTA journey (the semester's RENOVACAO before another type open beside it, so a
+ * REGULARIZACAO never hides the renewal) of the latest period, else its latest journey (period,
+ * then opening time). Without ieId/grupoIeId the preferred group is applied inside the same statement, so the
  * common case costs one round trip.
  */
 export async function resolveScope(db: Db, caller: Caller, input: JourneySelectionInput): Promise<Scope> {
@@ -169,6 +170,7 @@ export async function journeysQuery(db: Db, caller: Caller, input: JourneySelect
       .distinctOn('jornada.ie_id')
       .orderBy('jornada.ie_id')
       .orderBy(sql`jornada.status = 'ABERTA'`, 'desc')
+      .orderBy(sql`jornada.tipo = 'RENOVACAO'`, 'desc')
       .orderBy('jornada.ano', 'desc')
       .orderBy('jornada.semestre', 'desc')
       .orderBy('jornada.aberta_em', 'desc');
@@ -196,6 +198,7 @@ export function singleJourney(db: Db, caller: Caller, input: JourneySelectionInp
   if (input.journeyId !== undefined) return query.where('jornada.id', '=', input.journeyId).$asScalar();
   return query
     .orderBy(sql`jornada.status = 'ABERTA'`, 'desc')
+    .orderBy(sql`jornada.tipo = 'RENOVACAO'`, 'desc')
     .orderBy('jornada.ano', 'desc')
     .orderBy('jornada.semestre', 'desc')
     .orderBy('jornada.aberta_em', 'desc')
