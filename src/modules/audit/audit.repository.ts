@@ -18,18 +18,23 @@ export interface AuditEntry {
 
 /**
  * The insert of one audit row. Its IEs: the target entry's IE, else the batch's IEs, else the
- * caller's (an operator's row about nothing of an IE has none: only operators see it).
+ * caller's (an operator's row about nothing of an IE has none: only operators see it). An entry or
+ * batch counts only when it is the caller's: another IE's id (refused with 404) is recorded under
+ * the caller's IEs, so the other IE's trail never shows this caller or what they tried.
  */
 function insertAudit(e: AuditEntry) {
   const callerIes = e.caller.all ? [] : e.caller.ies;
+  const all = e.caller.all;
   return sql<{ id: number }>`
     insert into auditoria (usuario, usuario_nome, papel, operacao, metodo, rota, brb_id, lote_id, ie_ids, efetivado,
       status, request_id)
     values (${e.caller.sub}, ${e.caller.name || null}, ${e.caller.role}, ${e.operacao}, ${e.metodo}, ${e.rota},
       ${e.brbId}::int8, ${e.loteId}::int8,
       coalesce(
-        (select array[ie_id] from entrada_jornada where id = ${e.brbId}::int8),
-        (select ie_ids from lote where id = ${e.loteId}::int8 and ie_ids <> '{}'),
+        (select array[ie_id] from entrada_jornada
+          where id = ${e.brbId}::int8 and (${all}::boolean or ie_id = any(${callerIes}::int8[]))),
+        (select ie_ids from lote
+          where id = ${e.loteId}::int8 and ie_ids <> '{}' and (${all}::boolean or ie_ids <@ ${callerIes}::int8[])),
         ${callerIes}::int8[]),
       ${e.efetivado}, ${e.status}::int4, ${e.requestId})
     returning id`;
