@@ -43,6 +43,13 @@ const FORMAT: Record<string, (p: P) => Text> = {
       `deve ser um valor com casas decimais, como 4500,00 (recebido ${shown(p.valor)})`,
       `must be a decimal amount such as 4500.00 (got ${shown(p.valor)})`,
     ),
+  ambiguo: (p) => {
+    const plain = s(p.valor).replace(/\./g, '');
+    return t(
+      `é ambíguo (recebido "${s(p.valor)}"): escreva ${plain},00 para ${plain} reais, ou use vírgula para os centavos`,
+      `is ambiguous (got "${s(p.valor)}"): write ${plain}.00 for ${plain} reais, or a comma before the cents as in ${plain},00`,
+    );
+  },
   casas: (p) =>
     t(
       `deve ter no máximo ${s(p.max)} casas decimais (recebido ${s(p.valor)})`,

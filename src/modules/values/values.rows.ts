@@ -66,6 +66,8 @@ export const RULES = {
 } as const;
 
 const MAX_TEXT = 500;
+/** An amount written with thousands dots and no decimal comma ("4.500", "1.250.000"). */
+const THOUSANDS_DOT_ONLY = /^\s*(?:R\$\s*)?[+-]?[1-9]\d{0,2}(?:\.\d{3})+\s*$/;
 const MAX_CENTS = 99_999_999_999_999n;
 /** One cent, in the units of valorCtrPrestServico (cents) × percentualConcedido (1e-4 %) / 100. */
 const ONE_CENT = 1_000_000n;
@@ -116,6 +118,9 @@ export function readValuesRow(raw: Readonly<Record<string, unknown>>, linha: num
   const money = (campo: ValueField): bigint | null => {
     const value = raw[campo];
     if (isBlank(value)) return fail(campo, RULES.required);
+    // "4.500" is four thousand five hundred to a Brazilian and 4.5 to a parser: refuse, never guess.
+    if (typeof value === 'string' && THOUSANDS_DOT_ONLY.test(value))
+      return fail(campo, RULES.format, { tipo: 'ambiguo', valor: value.trim() });
     const f = parseFixed(value);
     if (!f) return fail(campo, RULES.format, { tipo: 'valor', valor: typed(value) });
     if (f.places > 2) return fail(campo, RULES.format, { tipo: 'casas', max: 2, valor: fixedText(f) });
