@@ -1,7 +1,7 @@
 import { yesterday } from './demo-walk.js';
 import type { TenancyCall, TenancyCase } from './tenancy-cases.js';
 import type { TenancyWorld } from './tenancy-world.js';
-import { valuesItem } from './values-factories.js';
+import { multipartBody, valuesItem } from './values-factories.js';
 
 /**
  * Actions and values with IE 2's entries, each on an entry in a state the action would start
@@ -91,8 +91,18 @@ export const ACTION_CASES: Record<string, TenancyCase> = {
     { body: { 'id-processo': w.two.processing.processoId, 'previsao-formatura': '31-07-2029', motivo: 'TCC' } },
   ]),
   actionComplementaryData: byBrbId(locked),
-  sendValuesV3: valuesBatch(),
-  sendValuesStatusChange: valuesBatch(),
+  sendValuesV3: valuesBatch((w) => ({ dadosTrancamento: { brbId: w.two.locked.brbId, dataOcorrido: yesterday() } })),
+  sendValuesStatusChange: valuesBatch((w) => ({
+    dadosTrancamento: { brbId: w.two.locked.brbId, dataOcorrido: yesterday() },
+  })),
+  importValuesSheet: {
+    expect: 'rowErrors',
+    calls: (w) => {
+      const sheet = `brbId,nomeEstudante,qtdParcelasCobertura,valorCtrPrestServico,percentualConcedido,valorContrato\n${w.two.apto.brbId},Estudante,6,9000.00,50,4500.00\n`;
+      const { payload, headers } = multipartBody({ filename: 'valores.csv', content: sheet });
+      return [{ body: payload, headers, names: "IE 2's brbId in the sheet" }];
+    },
+  },
   sendContractValues: valuesBatch(),
   getValuesByProcess: refuse((w) => [{ params: { idProcesso: w.two.apto.processoId, ano: 2026, semestre: 2 } }]),
   getValuesByBrbId: refuse((w) => [{ params: { brbId: w.two.apto.brbId } }]),

@@ -10,6 +10,7 @@ export interface TenancyCall {
   body?: unknown;
   /** What the call names, for the failure message (e.g. "IE 2's brbId"). */
   names?: string;
+  headers?: Record<string, string>;
   /** It names things of both IEs, so IE 2's own user is refused too. */
   mixes?: true;
 }
@@ -40,6 +41,7 @@ export const ID_NAME = /^(id|cpf|grupie|usuario|enviadoPor)$|Ids?$|^id[A-Z-]/;
 
 interface Schema {
   $ref?: string;
+  format?: string;
   properties?: Record<string, Schema>;
   items?: Schema;
   anyOf?: Schema[];
@@ -79,8 +81,9 @@ export function documentOperations(spec: OpenApiDocument): DocumentOperation[] {
       fields(x, prefix, depth + 1),
     );
     const items = s.items ? fields(s.items, `${prefix}[].`, depth + 1) : [];
+    // An uploaded file (a values sheet) carries ids in its rows.
     const own = Object.entries(s.properties ?? {}).flatMap(([name, value]) => [
-      `${prefix}${name}`,
+      resolve(value)?.format === 'binary' ? `${prefix}${name} (file of rows)` : `${prefix}${name}`,
       ...fields(value, `${prefix}${name}.`, depth + 1),
     ]);
     return [...nested, ...items, ...own];
@@ -97,7 +100,7 @@ export function documentOperations(spec: OpenApiDocument): DocumentOperation[] {
         .map((p) => `${p.in} ${p.name}`);
       const body = Object.values(op.requestBody?.content ?? {})
         .flatMap((c) => fields(c.schema, '', 0))
-        .filter((f) => ID_NAME.test(last(f)))
+        .filter((f) => f.endsWith(' (file of rows)') || ID_NAME.test(last(f)))
         .map((f) => `body ${f}`);
       return {
         operationId: op.operationId,

@@ -66,6 +66,7 @@ test("every id-taking operation refuses IE 2's ids to IE 1's users and changes n
           url: urlOf(op.path, call),
           ies: [w.one.ie.ieId],
           role,
+          headers: call.headers,
           ...(call.body === undefined ? {} : { payload: call.body as object }),
         });
         const problem = failureOf(entry, response, role, allowed, w);
