@@ -4,6 +4,7 @@ import { parse } from 'csv-parse';
 import { AppError, badRequest } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
 import { loadExcel } from '../../lib/excel.js';
+import { csvReadReason, xlsxReadReason } from './sheet-errors.js';
 import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js';
 
 /**
@@ -224,13 +225,7 @@ async function* csvRows(stream: Readable): AsyncGenerator<{ linha: number; cells
     }
   } catch (error) {
     if (error instanceof AppError || isUploadError(error)) throw error;
-    throw new SheetReadError(
-      'csv',
-      t(
-        `perto da linha ${linha + 1}: ${(error as Error).message}`,
-        `near row ${linha + 1}: ${(error as Error).message}`,
-      ),
-    );
+    throw new SheetReadError('csv', csvReadReason(error, linha));
   }
 }
 
@@ -278,13 +273,7 @@ async function* xlsxRows(stream: Readable): AsyncGenerator<{ linha: number; cell
     }
   } catch (error) {
     if (error instanceof AppError || isUploadError(error)) throw error;
-    throw new SheetReadError(
-      'xlsx',
-      t(
-        `perto da linha ${linha + 1}: ${(error as Error).message}`,
-        `near row ${linha + 1}: ${(error as Error).message}`,
-      ),
-    );
+    throw new SheetReadError('xlsx', xlsxReadReason(linha));
   }
 }
 
