@@ -33,6 +33,13 @@ export async function xlsxSheet(res: Reply): Promise<ExcelJS.Worksheet> {
   return workbook.worksheets[0]!;
 }
 
+/** Column `column` (1-based, as in the sheet) of every data row below the header. */
+export const xlsxColumn = (sheet: ExcelJS.Worksheet, column: number) =>
+  sheet
+    .getSheetValues()
+    .slice(2)
+    .map((row) => (row as unknown[])[column]);
+
 /** `url(formato)` answers a 404 problem, not a file, in CSV and in xlsx. */
 export async function notFoundAsFile(t: TestContext, url: (formato: string) => string, ies: number[]) {
   for (const formato of ['csv', 'xlsx']) {

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { runWithBeforeCommit } from '../../src/db/before-commit.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { countRows } from '../helpers/db.js';
-import { csvIds, csvLines, PT, xlsxSheet } from '../helpers/exports.js';
+import { csvIds, csvLines, PT, xlsxColumn, xlsxSheet } from '../helpers/exports.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
 import { entryState, ieWithEntries, valuesItem } from '../helpers/values-factories.js';
 
@@ -228,10 +228,7 @@ describe('audit list filters and export', () => {
       const xlsx = await t.call({ method: 'GET', url: `/s/auditoria?${filter}&formato=xlsx`, ies: [ieId] });
       const sheet = await xlsxSheet(xlsx);
       assert.deepEqual(
-        sheet
-          .getSheetValues()
-          .slice(2)
-          .map((r) => (r as unknown[])[13]),
+        xlsxColumn(sheet, 13),
         expected.map((i) => `req-${rows[i]!.em}`),
       );
     });

@@ -1,32 +1,26 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { startIntegrations } from '../../src/jobs/integrations.js';
 import { backoffDelay } from '../../src/modules/integrations/integrations.config.js';
 import { notify } from '../../src/modules/notifications/notify.js';
-import { createTestApp, type TestContext } from '../helpers/app.js';
+import type { TestContext } from '../helpers/app.js';
 import { createIe } from '../helpers/factories.js';
-import { startReceiver } from './webhook-receiver.js';
+import { registerEndpoint, startWebhookHarness, type WebhookHarness } from './webhook-harness.js';
 
 // Issue 15, section 4: a refused webhook is retried with exponential backoff (the default 30 s
 // base: 30 s, 60 s, 120 s, … at most 6 h apart) for 24 hours from the first attempt, then the
 // endpoint is disabled. Time is moved by editing the outbox row, not by waiting.
 
+let h: WebhookHarness;
 let t: TestContext;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let worker: Awaited<ReturnType<typeof startIntegrations>>;
+let receiver: WebhookHarness['receiver'];
+let worker: WebhookHarness['worker'];
 
 before(async () => {
-  receiver = await startReceiver();
-  t = await createTestApp({ INTEGRATIONS_POLL_MS: '600000' }); // backoff and window: the defaults
-  worker = await startIntegrations(t.config, t.db, t.app.log, null);
+  h = await startWebhookHarness(); // backoff and window: the defaults
+  ({ t, receiver, worker } = h);
 });
-after(async () => {
-  await worker?.stop();
-  await t?.close();
-  await receiver?.close();
-});
+after(() => h?.close());
 
 test('the defaults: 30 s doubling, capped at 6 h; a 24 h window; 10 s for an answer', () => {
   const { integrations } = t.config;
@@ -40,15 +34,7 @@ test('the defaults: 30 s doubling, capped at 6 h; a 24 h window; 10 s for an ans
 
 test('each refused attempt waits twice as long as the one before; past 24 h the endpoint is disabled', async () => {
   const ie = await createIe(t.db);
-  const token = await t.token({ sub: `sis-${randomUUID()}`, ies: [ie.ieId], role: 'API' });
-  const created = await t.call({
-    method: 'POST',
-    url: '/s/v2/webhooks/endpoints',
-    token,
-    payload: { url: receiver.url, eventos: ['notificacao.criada'] },
-  });
-  assert.equal(created.statusCode, 201, created.body);
-  const endpointId = (created.json() as { id: number }).id;
+  const endpointId = (await registerEndpoint(t, [ie.ieId], ['notificacao.criada'], receiver.url)).endpoint.id;
   receiver.answerNext(500, 503, 500, 500);
   await notify(t.db, [{ ieId: ie.ieId, tipo: 'LOTE_PROCESSADO', titulo: 'Lote', mensagem: 'x' }]);
 

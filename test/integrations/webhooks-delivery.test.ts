@@ -1,33 +1,28 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
 import { startIntegrations } from '../../src/jobs/integrations.js';
 import { notify } from '../../src/modules/notifications/notify.js';
-import { createTestApp, type TestContext } from '../helpers/app.js';
+import type { TestContext } from '../helpers/app.js';
 import { countRows } from '../helpers/db.js';
 import { createIe } from '../helpers/factories.js';
 import { ieWithEntries, valuesItem } from '../helpers/values-factories.js';
-import { startReceiver } from './webhook-receiver.js';
+import { registerEndpoint, startWebhookHarness, type WebhookHarness } from './webhook-harness.js';
 
 // Issue 15, section 4: events written in the change's transaction, delivered signed (Standard
 // Webhooks), retried, logged; each endpoint sees only its own IE's events.
 
+let h: WebhookHarness;
 let t: TestContext;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let worker: Awaited<ReturnType<typeof startIntegrations>>;
+let receiver: WebhookHarness['receiver'];
+let worker: WebhookHarness['worker'];
 const ENDPOINTS = '/s/v2/webhooks/endpoints';
 
 before(async () => {
-  receiver = await startReceiver();
-  t = await createTestApp({ INTEGRATIONS_BACKOFF_MS: '20', INTEGRATIONS_POLL_MS: '600000' });
-  worker = await startIntegrations(t.config, t.db, t.app.log, null);
+  h = await startWebhookHarness({ INTEGRATIONS_BACKOFF_MS: '20' });
+  ({ t, receiver, worker } = h);
 });
-after(async () => {
-  await worker?.stop();
-  await t?.close();
-  await receiver?.close();
-});
+after(() => h?.close());
 
 /** Runs the worker until no delivery is due or waiting for a retry. */
 async function drain(run = () => worker.runOnce()) {
@@ -46,12 +41,7 @@ async function drain(run = () => worker.runOnce()) {
   throw new Error('webhook outbox did not drain');
 }
 
-async function register(ies: number[], eventos: string[], url = receiver.url) {
-  const token = await t.token({ sub: `sis-${randomUUID()}`, ies, role: 'API' });
-  const response = await t.call({ method: 'POST', url: ENDPOINTS, token, payload: { url, eventos } });
-  assert.equal(response.statusCode, 201, response.body);
-  return { token, endpoint: response.json() as { id: number; segredo: string; ieId: number } };
-}
+const register = (ies: number[], eventos: string[], url = receiver.url) => registerEndpoint(t, ies, eventos, url);
 
 const bodies = (ids: string[]) =>
   receiver.received.filter((r) => ids.includes(String(r.headers['webhook-id']))).map((r) => JSON.parse(r.body));

@@ -1,44 +1,28 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, before, test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { startIntegrations } from '../../src/jobs/integrations.js';
-import { createTestApp, type TestContext } from '../helpers/app.js';
+import type { TestContext } from '../helpers/app.js';
 import { createJourney } from '../helpers/factories.js';
 import { ieWithEntries } from '../helpers/values-factories.js';
-import { startReceiver } from './webhook-receiver.js';
+import { registerEndpoint, startWebhookHarness, type WebhookHarness } from './webhook-harness.js';
 
 // Issue 15, section 4: the event types not covered by the batch scenario (journey opened and
 // closed, payment recorded), each written with its change and delivered signed, only to the
 // endpoint of the IE it concerns.
 
+let h: WebhookHarness;
 let t: TestContext;
-let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let worker: Awaited<ReturnType<typeof startIntegrations>>;
+let receiver: WebhookHarness['receiver'];
+let worker: WebhookHarness['worker'];
 const EVENTS = ['jornada.aberta', 'jornada.encerrada', 'pagamento.registrado'];
 
 before(async () => {
-  receiver = await startReceiver();
-  t = await createTestApp({ INTEGRATIONS_BACKOFF_MS: '20', INTEGRATIONS_POLL_MS: '600000' });
-  worker = await startIntegrations(t.config, t.db, t.app.log, null);
+  h = await startWebhookHarness();
+  ({ t, receiver, worker } = h);
 });
-after(async () => {
-  await worker?.stop();
-  await t?.close();
-  await receiver?.close();
-});
+after(() => h?.close());
 
-async function register(ieId: number) {
-  const token = await t.token({ sub: `sis-${randomUUID()}`, ies: [ieId], role: 'API' });
-  const res = await t.call({
-    method: 'POST',
-    url: '/s/v2/webhooks/endpoints',
-    token,
-    payload: { url: receiver.url, eventos: EVENTS },
-  });
-  assert.equal(res.statusCode, 201, res.body);
-  return res.json() as { id: number; segredo: string };
-}
+const register = async (ieId: number) => (await registerEndpoint(t, [ieId], EVENTS, receiver.url)).endpoint;
 
 test('journey opened and closed, payment recorded: one signed event each, to the IE concerned only', async () => {
   const mine = await ieWithEntries(t.db, ['FINALIZADO']);

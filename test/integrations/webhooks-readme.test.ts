@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import { startIntegrations } from '../../src/jobs/integrations.js';
 import { notify } from '../../src/modules/notifications/notify.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createIe } from '../helpers/factories.js';
+import { registerEndpoint } from './webhook-harness.js';
 
 // The README's Node verification example (section "E-mail and webhooks"), run as written, with
 // only its port changed: it must be at most 10 lines, accept a delivery signed by the service,
@@ -67,15 +67,8 @@ test("the README's verification example verifies a delivery and refuses a forged
   writeFileSync(join(dir, 'receiver.mjs'), code.replace('.listen(8080)', `.listen(${port})`));
 
   const ie = await createIe(t.db);
-  const token = await t.token({ sub: `sis-${randomUUID()}`, ies: [ie.ieId], role: 'API' });
-  const registered = await t.call({
-    method: 'POST',
-    url: '/s/v2/webhooks/endpoints',
-    token,
-    payload: { url: `http://127.0.0.1:${port}/renova`, eventos: ['notificacao.criada'] },
-  });
-  assert.equal(registered.statusCode, 201, registered.body);
-  const { segredo } = registered.json() as { segredo: string };
+  const { segredo } = (await registerEndpoint(t, [ie.ieId], ['notificacao.criada'], `http://127.0.0.1:${port}/renova`))
+    .endpoint;
 
   child = spawn(process.execPath, ['receiver.mjs'], {
     cwd: dir,
