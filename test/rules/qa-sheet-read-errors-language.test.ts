@@ -65,4 +65,28 @@ describe('a sheet that cannot be read says why in the reader’s language', () =
     assert.match(p.detail, /corrompido ou incompleto/);
     assert.doesNotMatch(p.detail, PARSER_WORDS);
   });
+
+  test('a multipart body without its boundary or cut short: Portuguese, no busboy text', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ 'content-type': 'multipart/form-data', 'idempotency-key': 'qa-boundary' }, '--abc\r\n'],
+      [{ 'content-type': 'multipart/form-data' }, '--abc\r\n'],
+      [
+        { 'content-type': 'multipart/form-data; boundary=abc' },
+        '--abc\r\nContent-Disposition: form-data; name="arquivo"; filename="a.csv"\r\n\r\nbrbId',
+      ],
+    ];
+    for (const [headers, payload] of cases) {
+      const r = await t.call({
+        method: 'POST',
+        url: '/s/v1/contrato/valores/importar-lote',
+        payload,
+        headers: { ...headers, 'accept-language': 'pt-BR' },
+        ies: [ie.ieId],
+      });
+      assert.equal(r.statusCode, 400, r.body);
+      const p = problemOf(r);
+      assert.doesNotMatch(p.detail, /Boundary not found|terminated early|Unexpected end|Multipart:/, p.detail);
+      assert.match(p.detail, /multipart|envio/, p.detail);
+    }
+  });
 });

@@ -7,6 +7,7 @@ import { type Text, t } from '../../http/i18n.js';
  */
 export function csvReadReason(error: unknown, lastRecord: number): Text {
   const e = error as { code?: unknown; lines?: unknown };
+  if (typeof e.code !== 'string') return uploadCutReason();
   const line = typeof e.lines === 'number' && e.lines > 0 ? e.lines : lastRecord + 1;
   switch (e.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
@@ -45,4 +46,23 @@ export function xlsxReadReason(lastRow: number): Text {
         'o arquivo está corrompido ou incompleto; salve-o de novo como .xlsx ou como CSV',
         'the file is damaged or incomplete; save it again as .xlsx or as CSV',
       );
+}
+
+/** The body stopped before the file's end (busboy: "Part terminated early...", "Unexpected end of form"). */
+export const uploadCutReason = (): Text =>
+  t(
+    'o envio terminou antes do fim do arquivo; envie a planilha de novo',
+    'the upload ended before the file did; send the sheet again',
+  );
+
+/** A multipart body busboy could not read, said without busboy's English. */
+export function multipartReason(error: unknown): Text {
+  const message = String((error as Error)?.message ?? '');
+  if (/boundary/i.test(message))
+    return t(
+      'o cabeçalho Content-Type não traz o boundary do multipart/form-data',
+      'the Content-Type header carries no multipart/form-data boundary',
+    );
+  if (/end|terminated|truncated/i.test(message)) return uploadCutReason();
+  return t('o corpo não está no formato multipart/form-data', 'the body is not in the multipart/form-data format');
 }

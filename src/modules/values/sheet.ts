@@ -4,7 +4,7 @@ import { parse } from 'csv-parse';
 import { AppError, badRequest } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
 import { loadExcel } from '../../lib/excel.js';
-import { csvReadReason, xlsxReadReason } from './sheet-errors.js';
+import { csvReadReason, uploadCutReason, xlsxReadReason } from './sheet-errors.js';
 import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js';
 
 /**
@@ -181,13 +181,7 @@ function peek(stream: Readable): Promise<Buffer | null> {
 function peekSheet(stream: Readable, format: SheetFormat): Promise<Buffer | null> {
   return peek(stream).catch((error: unknown) => {
     if (error instanceof AppError || isUploadError(error)) throw error;
-    throw new SheetReadError(
-      format,
-      t(
-        `o envio terminou antes do fim do arquivo (${(error as Error).message})`,
-        `the upload ended before the file did (${(error as Error).message})`,
-      ),
-    );
+    throw new SheetReadError(format, uploadCutReason());
   });
 }
 

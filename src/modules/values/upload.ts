@@ -10,6 +10,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { IDEMPOTENCY_HEADER } from '../../http/idempotency.js';
+import { multipartReason } from './sheet-errors.js';
 import type { Upload } from './values.service.js';
 
 /**
@@ -42,10 +43,11 @@ function fieldsOf(part: MultipartFile): Record<string, string> {
 function malformedMultipart(error: unknown): never {
   const status = (error as { statusCode?: unknown })?.statusCode;
   if (error instanceof AppError || (typeof status === 'number' && status < 500)) throw error;
+  const why = multipartReason(error);
   throw badRequest(
     t(
-      `O corpo multipart não pôde ser lido (${(error as Error)?.message ?? String(error)}); envie a planilha como multipart/form-data, na parte de arquivo "arquivo".`,
-      `The multipart body could not be read (${(error as Error)?.message ?? String(error)}); send the sheet as multipart/form-data with the file part "arquivo".`,
+      `O corpo multipart não pôde ser lido (${why.pt}); envie a planilha como multipart/form-data, na parte de arquivo "arquivo".`,
+      `The multipart body could not be read (${why.en}); send the sheet as multipart/form-data with the file part "arquivo".`,
     ),
   );
 }
