@@ -25,15 +25,12 @@ const openRegularization = (op: string, url: string, body: Record<string, unknow
 export const JOURNEYS: Step[] = [
   {
     op: 'PUT /atualizar-tipo-ticket',
-    how: 'an open ticket of IE 1 (no operation lists tickets: id from the database), to another type',
+    how: 'a ticket of IE 1 whose request is in progress, found in its ticket list, to another type',
     run: async (w) => {
-      const ticket = await w.one(
-        sql<{
-          id: number;
-          tipo: string;
-        }>`select id, tipo from ticket where ie_id = 1 and status <> 'FECHADO' order by id limit 1`,
-        'open ticket of IE 1',
-      );
+      const listed = await w.call('GET', '/s/v2/tickets?tamanho=100');
+      const tickets = (listed.json() as { itens: { id: number; tipo: string; statusSolicitacao: string }[] }).itens;
+      const ticket = tickets.find((x) => x.statusSolicitacao === 'EM_ANDAMENTO');
+      if (!ticket) throw new Error(`IE 1 lists no ticket whose request is in progress: ${listed.body}`);
       return w.call('PUT', '/atualizar-tipo-ticket', 'IE', {
         idTicket: ticket.id,
         tipo: ticket.tipo === 'DUVIDA' ? 'DOCUMENTACAO' : 'DUVIDA',
