@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
-import { type Column, csvWriter, xlsxWriter } from '../../src/modules/exports/export.format.js';
+import { type Column, csvWriter } from '../../src/modules/exports/export.format.js';
+import { xlsxWriter } from '../../src/modules/exports/export.xlsx.js';
 
 /**
  * The writers wait for the client (backpressure) and give up when it goes away: a download cut

@@ -1,12 +1,11 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { type Lang, say, type Text } from '../../http/i18n.js';
 import { SERVICE_TIME_ZONE } from '../../lib/business-date.js';
 
 /**
  * How a list leaves as a file: a column spec per list, and two writers (CSV as Brazilian Excel
- * opens it, xlsx through ExcelJS's streaming writer) that take rows chunk by chunk and write them
- * with backpressure. Nothing here holds more than one chunk.
+ * opens it, here; xlsx through ExcelJS's streaming writer, in export.xlsx.ts) that take rows chunk
+ * by chunk and write them with backpressure. Nothing here holds more than one chunk.
  */
 
 /** Cell types: they decide the CSV spelling and the xlsx cell type and number format. */
@@ -34,7 +33,7 @@ export const EXPORT_MEDIA_TYPES: Record<ExportFormat, string> = {
  * CHECK_ROWS rows), so a large export never holds other requests up for more than a few ms.
  */
 const SLICE_MS = 8;
-const CHECK_ROWS = 64;
+export const CHECK_ROWS = 64;
 
 const wallClock = new Intl.DateTimeFormat('en-CA', {
   timeZone: SERVICE_TIME_ZONE,
@@ -64,7 +63,7 @@ function offsetAt(ms: number): number {
   return offset;
 }
 
-const DAY_MS = 86_400_000;
+export const DAY_MS = 86_400_000;
 /** 'dd/mm/aaaa' per day number since 1970 (a list's instants share few days: cached, bounded). */
 const dayTexts = new Map<number, string>();
 
@@ -80,7 +79,7 @@ function dayText(day: number): string {
 }
 
 /** An instant's São Paulo wall clock as ms since 1970 read as UTC (no objects: arithmetic only). */
-const wallMs = (ms: number) => ms + offsetAt(ms);
+export const wallMs = (ms: number) => ms + offsetAt(ms);
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -144,37 +143,6 @@ export function csvCell(type: CellType, value: CellValue): string {
   }
 }
 
-/** A date cell as ExcelJS wants it: a Date whose UTC fields are the wall-clock fields (it writes UTC). */
-function xlsxDate(type: 'date' | 'datetime', value: string | Date): Date {
-  if (typeof value === 'string' && type === 'date') {
-    return new Date(Date.UTC(Number(value.slice(0, 4)), Number(value.slice(5, 7)) - 1, Number(value.slice(8, 10))));
-  }
-  const wall = wallMs(typeof value === 'string' ? Date.parse(value) : value.getTime());
-  return new Date(type === 'date' ? Math.floor(wall / DAY_MS) * DAY_MS : wall);
-}
-
-function xlsxCell(type: CellType, value: CellValue): ExcelJS.CellValue {
-  if (value === null || value === undefined || value === '') return null;
-  switch (type) {
-    case 'money':
-    case 'number':
-    case 'int':
-      return Number(value);
-    case 'date':
-    case 'datetime':
-      return xlsxDate(type, value as string | Date);
-    default:
-      return typeof value === 'boolean' ? (value ? 'S' : 'N') : String(value);
-  }
-}
-
-const NUMBER_FORMATS: Partial<Record<CellType, string>> = {
-  money: '"R$" #,##0.00',
-  number: '#,##0.00',
-  date: 'dd/mm/yyyy',
-  datetime: 'dd/mm/yyyy hh:mm:ss',
-};
-
 /**
  * Whether a writable's buffer is over its high-water mark. ExcelJS's zip (archiver) uses the
  * readable-stream v2 package, whose streams have no `writableNeedDrain` getter: read the state.
@@ -212,7 +180,7 @@ export function drained(stream: Writable, reader: Writable = stream): Promise<vo
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Yields a turn of the event loop once SLICE_MS of synchronous work has passed since the last. */
-function slicer() {
+export function slicer() {
   let since = performance.now();
   return async () => {
     if (performance.now() - since < SLICE_MS) return;
@@ -254,76 +222,6 @@ export function csvWriter<R>(out: Writable, columns: Column<R>[], lang: Lang): S
     },
     async end() {
       await new Promise<void>((resolve) => out.end(resolve));
-    },
-  };
-}
-
-/**
- * xlsx through ExcelJS's streaming writer. ExcelJS gives every new cell its own copy of the column
- * style, and its style registry caches by object identity, so each styled cell was re-registered
- * (addStyleModel, with a string key per cell) and became garbage: most of an export's time. Each
- * cell here gets its column's one shared style object instead (an empty one for plain columns), so
- * the registry answers from its WeakMap. Deflate level 1: the sheet is repetitive XML, level 1 is
- * several times faster than the default and the file only slightly larger.
- *
- * Backpressure has two places to reach: `out` (the client) and the zip entry the sheet's XML goes
- * into. ExcelJS hands each 64 KB of XML to that entry without looking at write()'s answer, so when
- * deflate ran behind, the XML queued there unbounded (54 MiB of buffers at the peak of a
- * 100,000-row export). The writer waits for that entry's input to drain as well.
- */
-export function xlsxWriter<R>(out: Writable, columns: Column<R>[], lang: Lang, sheetName: string): SheetWriter<R> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-    stream: out,
-    useStyles: true,
-    useSharedStrings: false,
-    zip: { zlib: { level: 1 } },
-  });
-  const sheet = workbook.addWorksheet(sheetName.slice(0, 31));
-  sheet.columns = columns.map((c, i) => {
-    const numFmt = NUMBER_FORMATS[c.type];
-    return {
-      header: say(c.header, lang),
-      key: String(i),
-      width: c.width ?? (c.type === 'text' ? 24 : 14),
-      ...(numFmt ? { style: { numFmt } } : {}),
-    };
-  });
-  const styles: Partial<ExcelJS.Style>[] = columns.map((c) => {
-    const numFmt = NUMBER_FORMATS[c.type];
-    return numFmt ? { numFmt } : {};
-  });
-  const types = columns.map((c) => c.type);
-  const values = columns.map((c) => c.value);
-  const n = columns.length;
-  // One values array for every row: ExcelJS copies the values into the row's cells.
-  const cells: ExcelJS.CellValue[] = new Array(n);
-  const pause = slicer();
-  // The sheet's XML stream (ExcelJS's StreamBuf) and what it pipes into: the zip entry's input,
-  // there once the zip has started the entry (not typed by ExcelJS: read as it is in its source).
-  const entry = () => (sheet as unknown as { stream?: { pipes?: Writable[] } }).stream?.pipes?.[0];
-  const zipped = async () => {
-    const input = entry();
-    if (input) await drained(input, out);
-    await drained(out);
-  };
-  return {
-    async write(rows) {
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        for (let j = 0; j < n; j++) cells[j] = xlsxCell(types[j]!, values[j]!(row, lang));
-        const added = sheet.addRow(cells);
-        for (let j = 0; j < n; j++) added.getCell(j + 1).style = styles[j]!;
-        added.commit();
-        if ((i + 1) % CHECK_ROWS === 0) {
-          await zipped();
-          await pause();
-        }
-      }
-      await zipped();
-    },
-    async end() {
-      sheet.commit();
-      await workbook.commit();
     },
   };
 }

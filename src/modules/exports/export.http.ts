@@ -4,7 +4,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../../http/i18n.js';
 import type { Sink } from './export.cursor.js';
 import './export.memory.js';
-import { type Column, csvWriter, EXPORT_MEDIA_TYPES, type ExportFormat, xlsxWriter } from './export.format.js';
+import { type Column, csvWriter, EXPORT_MEDIA_TYPES, type ExportFormat } from './export.format.js';
+import { xlsxWriter } from './export.xlsx.js';
 
 /**
  * What a list route needs to answer as a file: the `formato` query field, the response's content
