@@ -1,7 +1,10 @@
 import type { TenancyCall, TenancyCase } from './tenancy-cases.js';
 import type { TenancyWorld } from './tenancy-world.js';
 
-/** Dashboard, lists, journeys and their filters: each of IE 2's ids in turn as the filter. */
+/**
+ * Dashboard, lists, journeys and their filters: each of IE 2's ids in turn as the filter. Each
+ * answers 404 (not an empty page or zero counters, which a leak of numbers alone would pass).
+ */
 
 type Scope = 'journeyId' | 'ieId' | 'grupoIeId' | 'cursoId' | 'campusId';
 const SCOPE: readonly Scope[] = ['journeyId', 'ieId', 'grupoIeId'];
@@ -35,13 +38,13 @@ function bodyFilters(names: readonly Scope[]) {
 }
 
 const list = (names: readonly Scope[], extra?: Extra): TenancyCase => ({
-  expect: 'noneOfTheirs',
+  expect: 'notFound',
   calls: filters(names, extra),
 });
 
 /** The lists also as CSV, since an export is a second way out for the same rows. */
 const exported = (names: readonly Scope[], extra: (w: TenancyWorld) => Record<string, number> = () => ({})) => ({
-  expect: 'noneOfTheirs' as const,
+  expect: 'notFound' as const,
   calls: (w: TenancyWorld) => [...filters(names, extra)(w), ...filters(names, { ...extra(w), formato: 'csv' })(w)],
 });
 
@@ -55,7 +58,7 @@ export const DASHBOARD_CASES: Record<string, TenancyCase> = {
     calls: (w) => [{ params: { journeyId: w.two.journey.jornadaId } }],
   },
   listContractsByTab: {
-    expect: 'noneOfTheirs',
+    expect: 'notFound',
     calls: (w) =>
       ['aptos', 'em-processamento', 'sem-renovacao', 'manutencao-vinculo', 'finalizados'].flatMap((tab) =>
         // Each value is also a static path; /renovacao/manutencao-vinculo is the check, filtered by scope only.
@@ -73,29 +76,29 @@ export const DASHBOARD_CASES: Record<string, TenancyCase> = {
   listRenewalJourneyFiltered: exported(PLACES),
   // journeyId is required: IE 2's, then IE 1's with each other filter of IE 2.
   listJourneyContracts: {
-    expect: 'noneOfTheirs',
+    expect: 'notFound',
     calls: (w) => [
       ...filters(['journeyId'])(w),
-      ...exported(['ieId', 'grupoIeId', 'cursoId', 'campusId'], () => ({ journeyId: w.one.journey.jornadaId })).calls(
-        w,
-      ),
+      ...exported(['ieId', 'grupoIeId', 'cursoId', 'campusId'], () => ({ journeyId: w.one.journey.jornadaId }))
+        .calls(w)
+        .map((call) => ({ ...call, mixes: true as const })),
     ],
   },
   listEntryTags: {
-    expect: 'noneOfTheirs',
+    expect: 'notFound',
     calls: (w) => [
       ...filters(PLACES)(w),
       { query: { brbIds: w.two.brbIds }, names: "IE 2's brbIds" },
-      { query: { brbIds: [w.one.apto.brbId, w.two.apto.brbId] }, names: "IE 1's and IE 2's brbIds" },
+      { query: { brbIds: [w.one.apto.brbId, w.two.apto.brbId] }, names: "IE 1's and IE 2's brbIds", mixes: true },
     ],
   },
   listPendingSignatureStudents: list(PLACES),
   listPendingSignatureStudentsAlias1: list(PLACES),
   getTabCounters: list(SCOPE),
   getRenewalCarousel: list(SCOPE),
-  getDashboardCells: { expect: 'noneOfTheirs', calls: bodyFilters(SCOPE) },
-  getDashboardDetails: { expect: 'noneOfTheirs', calls: bodyFilters(SCOPE) },
-  listDashboardFilters: { expect: 'noneOfTheirs', calls: bodyFilters(SCOPE) },
+  getDashboardCells: { expect: 'notFound', calls: bodyFilters(SCOPE) },
+  getDashboardDetails: { expect: 'notFound', calls: bodyFilters(SCOPE) },
+  listDashboardFilters: { expect: 'notFound', calls: bodyFilters(SCOPE) },
   listRenewalFilters: list(SCOPE),
   // A term every IE 2 student's name holds, so a leak would answer with them.
   autocompleteRenewalEntries: list(SCOPE, { termo: 'Intrusa' }),
