@@ -91,15 +91,16 @@ describe('the consecutive-lock limit, however the lock is entered', () => {
     assert.deepEqual(await counters(e), [2, 2]);
   });
 
-  test('a bond maintenance ends the run; a lock after it starts a new run at 1', async () => {
+  test('a bond maintenance ends the run; a lock replacing it in the same semester resumes it (422 at the limit)', async () => {
     const e = await w.entry('APTO');
     await setLockCounters(t.db, e, 2, 2);
     const bond = await post(t, w.ie, `${V3}/manutencao-vinculo`, { brbId: e.brbId, motivo: 'DEPENDENCIA' });
     assert.equal(bond.statusCode, 200, bond.body);
     assert.deepEqual(await counters(e), [2, 0]);
+    // test/rules/qa-locks-bond-then-lock: the semester is what it ends as (docs/decisions.md).
     const lock = await post(t, w.ie, `${V3}/trancamento`, { brbId: e.brbId, dataOcorrido: brDay(-1) });
-    assert.equal(lock.statusCode, 200, lock.body);
-    assert.deepEqual(await counters(e), [3, 1]);
+    assert.equal(lock.statusCode, 422, lock.body);
+    assert.deepEqual(await counters(e), [2, 0]);
   });
 
   test('a semester with credit (the addendum signed) ends the run', async () => {

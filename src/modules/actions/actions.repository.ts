@@ -87,6 +87,35 @@ export function concludedLockRequest(trx: Trx, brbId: number, exceptId: number |
   return query.executeTakeFirst();
 }
 
+/** The contract's run of consecutive locked semesters, read through an entry (the contract row locked). */
+export async function lockRunOfEntry(trx: Trx, brbId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('entrada_jornada as e')
+    .innerJoin('contrato as c', 'c.id', 'e.contrato_id')
+    .select('c.trancamentos_consecutivos')
+    .where('e.id', '=', brbId)
+    .forUpdate('c')
+    .executeTakeFirst();
+  return row?.trancamentos_consecutivos ?? null;
+}
+
+/** The run a bond maintenance of this entry ended (stored with its request), if there was one. */
+export async function runEndedByBond(trx: Trx, brbId: number): Promise<number | null> {
+  const row = await trx
+    .selectFrom('solicitacao')
+    .select('dados')
+    .where('entrada_id', '=', brbId)
+    .where('tipo', '=', 'MANUTENCAO_VINCULO')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const run = row?.dados?.[RUN_BEFORE_BOND];
+  return typeof run === 'number' ? run : null;
+}
+
+/** Key, in a bond maintenance request's data, of the lock run it ended. */
+export const RUN_BEFORE_BOND = 'trancamentosConsecutivosAnteriores';
+
 /** A signed addendum of the contract in any period (money was credited), the latest first. */
 export function signedAddendum(trx: Trx, contratoId: number) {
   return trx

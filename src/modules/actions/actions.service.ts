@@ -65,14 +65,18 @@ async function lockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: Situ
   // maintenance) adds no locked semester, but the semester is locked, so the run is at least 1.
   // A fresh lock continues the run of locked semesters (DOMAIN.md, "Locks"): only a semester with
   // credit (signature) or a bond maintenance ends it, so both limits apply to every way in.
+  // A semester is what it ends as: a bond maintenance earlier in this entry, now replaced by this
+  // lock, did not end the run, so the run resumes from where the bond maintenance found it.
+  const resumed = await repo.runEndedByBond(trx, r.brbId);
+  const run = Math.max(contract.trancamentos_consecutivos, resumed ?? 0);
   if (!(await repo.concludedLockRequest(trx, r.brbId, r.solicitacaoId))) {
-    checkLockLimits(contract);
+    checkLockLimits({ ...contract, trancamentos_consecutivos: run });
     await repo.updateContract(trx, r.contratoId, {
       semestres_trancados: contract.semestres_trancados + 1,
-      trancamentos_consecutivos: contract.trancamentos_consecutivos + 1,
+      trancamentos_consecutivos: run + 1,
     });
   } else if (contract.trancamentos_consecutivos === 0) {
-    await repo.updateContract(trx, r.contratoId, { trancamentos_consecutivos: 1 });
+    await repo.updateContract(trx, r.contratoId, { trancamentos_consecutivos: Math.max(run, 1) });
   }
   await repo.updateBolsa(trx, r.bolsaId, { situacao_matricula: 'T' });
   await repo.insertTask(trx, {
@@ -158,7 +162,9 @@ async function withdrawalIn(trx: Trx, caller: Caller, { brbId, input, at, door }
 async function bondIn(trx: Trx, caller: Caller, { brbId, input, at, door }: SituationCommand) {
   await checkCodes(trx, input, at, [TIPO.bond]);
   checkOccurrence(input, at);
-  const dados = requestData(input);
+  // The run this bond maintenance ends, kept with its request: a lock later in the same semester resumes it.
+  const run = await repo.lockRunOfEntry(trx, brbId);
+  const dados = { ...requestData(input), ...(run ? { [repo.RUN_BEFORE_BOND]: run } : {}) };
   const r = await applyTransition(trx, {
     caller,
     brbId,
