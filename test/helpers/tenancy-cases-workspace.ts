@@ -93,6 +93,7 @@ export const WORKSPACE_CASES: Record<string, TenancyCase> = {
       },
     },
   ]),
+  closeTransferMonth: operator(() => [{ params: { competencia: month } }]),
   getBatch: operator((w) => [{ params: { loteId: w.two.loteId } }]),
   acceptBatchRows: operator((w) => [{ params: { loteId: w.two.loteId }, body: {} }]),
   rejectBatchRows: operator((w) => [{ params: { loteId: w.two.loteId }, body: { motivo: 'Conferência' } }]),

@@ -35,9 +35,10 @@ export const OWN_BATCH_TABLES = ['lote', 'lote_linha', 'webhook_mensagem', 'webh
 
 /**
  * A parameter or field that names a tenant-owned thing: ids (id, brbId, idTicket, id-processo,
- * brbIds, …), a person (cpf), an IE group (grupie), a user (usuario, enviadoPor).
+ * brbIds, …), a person (cpf), an IE group (grupie), a user (usuario, enviadoPor), an IE's month of
+ * transfers (competencia).
  */
-export const ID_NAME = /^(id|cpf|grupie|usuario|enviadoPor)$|Ids?$|^id[A-Z-]/;
+export const ID_NAME = /^(id|cpf|grupie|usuario|enviadoPor|competencia)$|Ids?$|^id[A-Z-]/;
 
 interface Schema {
   $ref?: string;
