@@ -11,7 +11,9 @@ import { createIe, createJourney, type TestIe } from '../helpers/factories.js';
 
 // The fix belongs in src/modules/journey-lifecycle/journey-periods.ts (checkPeriod lets an IE's
 // first journey of a type be of any period; checkOpeningWindow lets a period no calendar lists be
-// opened by an IE user), which another engineer is changing: `todo` until it lands.
+// opened by an IE user) and journey-lifecycle.service.ts (an IE user's janelaInicio/janelaFim are
+// taken as sent, so its window never closes), which another engineer is changing: `todo` until
+// it lands.
 const TODO = { todo: 'journey-periods.ts: first journey of a type and unlisted periods (QA report)' };
 
 let t: TestContext;
@@ -69,4 +71,24 @@ describe("an IE's first journey of another type", () => {
       [open.jornadaId],
     );
   });
+});
+
+describe('the renewal window of a journey an IE user opens', () => {
+  test(
+    'an IE user cannot set its own window (janelaInicio 2020-01-01, janelaFim 2099-12-31): 422, nothing created',
+    TODO,
+    async () => {
+      const ie = await createIe(t.db);
+      await createJourney(t.db, ie, { ano: 2026, semestre: 2, status: 'ENCERRADA' });
+      const before = await journeysOf(ie);
+      const r = await t.call({
+        method: 'POST',
+        url: '/s/v2/renovacao/jornadas/abrir',
+        payload: { ano: 2027, semestre: 1, janelaInicio: '2020-01-01', janelaFim: '2099-12-31' },
+        ies: [ie.ieId],
+      });
+      assert.equal(r.statusCode, 422, r.body);
+      assert.deepEqual(await journeysOf(ie), before);
+    },
+  );
 });
