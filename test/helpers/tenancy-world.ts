@@ -55,22 +55,14 @@ export async function createTenancyWorld(t: TestContext): Promise<TenancyWorld> 
 async function tenant(t: TestContext, label: string): Promise<TenantData> {
   const db = t.db;
   const ie = await createIe(db, { nome: `Faculdade ${label}` });
-  // The places too, so a list that shows another IE's course or campus is caught by its text.
-  await db
-    .updateTable('curso')
-    .set({ nome: `Curso ${label}` })
-    .where('ie_id', '=', ie.ieId)
-    .execute();
-  await db
-    .updateTable('campus')
-    .set({ nome: `Campus ${label}` })
-    .where('ie_id', '=', ie.ieId)
-    .execute();
-  await db
-    .updateTable('convenio')
-    .set({ nome: `Convênio ${label}` })
-    .where('ie_id', '=', ie.ieId)
-    .execute();
+  // The places too, so a list that shows another IE's course, campus or agreement is caught by its text.
+  for (const [table, nome] of [
+    ['curso', `Curso ${label}`],
+    ['campus', `Campus ${label}`],
+    ['convenio', `Convênio ${label}`],
+  ] as const) {
+    await db.updateTable(table).set({ nome }).where('ie_id', '=', ie.ieId).execute();
+  }
   await db
     .updateTable('grupo_ie')
     .set({ nome: `Grupo ${label}` })
