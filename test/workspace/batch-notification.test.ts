@@ -71,7 +71,8 @@ test('a processed batch notifies the IE; viewed and closed, the notification mov
     { lote, sucesso: 2, erro: 1, pendente: 0, aceitas: 1, recusadas: 1 },
     'the counts of the batch',
   );
-  assert.match(processed.mensagem, new RegExp(`Lote ${lote}: 1 aceita\\(s\\), 1 recusada\\(s\\), 1 com erro`));
+  // English here (the test client asks for it); Portuguese by default (test/rules/qa-notifications-language).
+  assert.match(processed.mensagem, new RegExp(`Batch ${lote}: 1 accepted, 1 rejected, 1 with errors`));
   assert.equal(processed.visualizada, false);
   const kinds = (current.itens as Item[]).map((n) => n.tipo).sort();
   assert.deepEqual(kinds, ['ADITIVO_AGUARDANDO_ASSINATURA', 'LINHAS_REJEITADAS', 'LOTE_PROCESSADO']);

@@ -5,16 +5,19 @@ import { invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import * as repo from './notifications.repository.js';
 import { CURRENT_LIMIT, type HistoryQuery, type NotificationSchema } from './notifications.schemas.js';
+import { notificationTexts } from './texts.js';
 
 type Notification = Static<typeof NotificationSchema>;
 
+/** Titles and messages are Texts: the response hook picks the request's language (texts.ts). */
 function toNotification(row: repo.NotificationRow): Notification {
+  const { titulo, mensagem } = notificationTexts(row);
   return {
     id: row.id,
     ieId: row.ie_id,
     tipo: row.tipo as Notification['tipo'],
-    titulo: row.titulo,
-    mensagem: row.mensagem,
+    titulo: titulo as unknown as string,
+    mensagem: mensagem as unknown as string,
     dados: (row.dados ?? {}) as Record<string, unknown>,
     paraTodos: row.usuario === null,
     criadaEm: row.created_at.toISOString(),

@@ -158,7 +158,7 @@ export async function sign(db: Db, caller: Caller, brbId: number, assinadoEm: Da
         tipo: 'RENOVACAO_FINALIZADA',
         titulo: 'Renovação finalizada',
         mensagem: `O estudante assinou o aditivo de ${signed.ano}/${signed.semestre}; a renovação do brbId ${brbId} está finalizada.`,
-        dados: { brbId, aditivoId: signed.id },
+        dados: { brbId, aditivoId: signed.id, ano: signed.ano, semestre: signed.semestre },
       },
     ]);
     return {
