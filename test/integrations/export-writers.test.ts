@@ -33,7 +33,7 @@ for (const [name, make] of [
   describe(`${name} writer`, () => {
     test('waits while nobody reads; rejects once the client is gone', async () => {
       const out = new PassThrough({ highWaterMark: 16 * 1024 });
-      const writing = make(out).write(rows(50_000));
+      const writing = (await make(out)).write(rows(50_000));
       assert.equal(await settledWithin(writing, 300), false, 'still waiting for the reader');
       out.destroy();
       await assert.rejects(writing, /closed before the list was written/);
@@ -45,7 +45,7 @@ for (const [name, make] of [
       out.on('data', (chunk: Buffer) => {
         bytes += chunk.length;
       });
-      const writer = make(out);
+      const writer = await make(out);
       await writer.write(rows(5_000));
       await writer.end();
       assert.ok(bytes > 50_000, `${bytes} bytes`);

@@ -81,11 +81,13 @@ export interface ExportSpec<R> {
  * pump waits for the client (backpressure). Run every check that can refuse the request (404 of
  * another IE's id, a bad filter) before calling: once streaming, the status is sent.
  */
-export function sendExport<R>(request: FastifyRequest, reply: FastifyReply, spec: ExportSpec<R>) {
+export async function sendExport<R>(request: FastifyRequest, reply: FastifyReply, spec: ExportSpec<R>) {
   const out = new PassThrough({ highWaterMark: 256 * 1024 });
   const lang = langOf(request.headers['accept-language']);
   const writer =
-    spec.format === 'csv' ? csvWriter(out, spec.columns, lang) : xlsxWriter(out, spec.columns, lang, spec.filename);
+    spec.format === 'csv'
+      ? csvWriter(out, spec.columns, lang)
+      : await xlsxWriter(out, spec.columns, lang, spec.filename);
   spec
     .pump((rows) => writer.write(rows))
     .then(() => writer.end())

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { type Lang, say } from '../../http/i18n.js';
+import { loadExcel } from '../../lib/excel.js';
 import {
   type CellType,
   type CellValue,
@@ -59,8 +60,15 @@ const NUMBER_FORMATS: Partial<Record<CellType, string>> = {
  * deflate ran behind, the XML queued there unbounded (54 MiB of buffers at the peak of a
  * 100,000-row export). The writer waits for that entry's input to drain as well.
  */
-export function xlsxWriter<R>(out: Writable, columns: Column<R>[], lang: Lang, sheetName: string): SheetWriter<R> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+export async function xlsxWriter<R>(
+  out: Writable,
+  columns: Column<R>[],
+  lang: Lang,
+  sheetName: string,
+): Promise<SheetWriter<R>> {
+  // ExcelJS is loaded on the first spreadsheet (src/lib/excel.ts), not when the service starts.
+  const { stream } = await loadExcel();
+  const workbook = new stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: true,
     useSharedStrings: false,
