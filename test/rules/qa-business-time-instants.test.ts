@@ -67,4 +67,15 @@ describe('an occurrence instant is a São Paulo day (lock form 2.3)', () => {
     const r = await post(t, w.ie, LOCK_FORM, { brbId: e.brbId, 'data-ocorrido': '2026-11-30' });
     assert.equal(r.statusCode, 200, r.body);
   });
+
+  test('a time that is no instant (25:00, offset +99:00) is 400 naming the field and the format', async () => {
+    const e = await w.entry('APTO');
+    for (const day of ['2026-11-20T25:00:00Z', '2026-11-20T10:00:00+99:00']) {
+      const r = await post(t, w.ie, LOCK_FORM, { brbId: e.brbId, 'data-ocorrido': day });
+      assert.equal(r.statusCode, 400, `${day}: ${r.body}`);
+      assert.match(r.body, /data-ocorrido/);
+      assert.match(problemOf(r).detail, /yyyy-mm-dd/);
+    }
+    assert.equal((await entryState(t.db, e.brbId)).situacao, 'APTO');
+  });
 });

@@ -109,7 +109,7 @@ export async function runEndedByBond(trx: Trx, brbId: number): Promise<number | 
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const run = row?.dados?.[RUN_BEFORE_BOND];
+  const run = (row?.dados as Record<string, unknown> | undefined)?.[RUN_BEFORE_BOND];
   return typeof run === 'number' ? run : null;
 }
 

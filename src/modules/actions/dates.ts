@@ -18,7 +18,14 @@ function realDay(year: number, month: number, day: number): string | null {
   return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
-function parse(value: string, pattern: RegExp, order: 'dmy' | 'ymd', pointer: string, format: Text): string {
+function parse(
+  value: string,
+  pattern: RegExp,
+  order: 'dmy' | 'ymd',
+  pointer: string,
+  format: Text,
+  shown = value,
+): string {
   const m = pattern.exec(value);
   const day = m
     ? order === 'dmy'
@@ -29,8 +36,8 @@ function parse(value: string, pattern: RegExp, order: 'dmy' | 'ymd', pointer: st
     throw invalidField(
       pointer,
       t(
-        `"${value}" não é uma data real no formato ${format.pt}`,
-        `"${value}" is not a real date in the format ${format.en}`,
+        `"${shown}" não é uma data real no formato ${format.pt}`,
+        `"${shown}" is not a real date in the format ${format.en}`,
       ),
     );
   return day;
@@ -52,23 +59,18 @@ const ZONED = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:[Zz]|[+
  * there); a date, or a date-time without a zone, is the day as written.
  */
 export function parseIsoDay(value: string, pointer: string): string {
-  const day = parseIsoDayAsWritten(value, pointer);
+  const day = parse(value, ISO_PREFIX, 'ymd', pointer, ISO_DAY_FORMAT);
   if (!ZONED.test(value)) return day;
   const instant = new Date(value);
-  return Number.isNaN(instant.getTime()) ? day : businessDay(instant);
+  // 25:00 or an offset of +99:00 is no instant at all.
+  if (Number.isNaN(instant.getTime())) return parse('', ISO_PREFIX, 'ymd', pointer, ISO_DAY_FORMAT, value);
+  return businessDay(instant);
 }
 
-const parseIsoDayAsWritten = (value: string, pointer: string) =>
-  parse(
-    value,
-    ISO_PREFIX,
-    'ymd',
-    pointer,
-    t(
-      'ISO 8601 (aaaa-mm-dd ou aaaa-mm-ddThh:mm:ssZ, por exemplo 2026-11-20T14:30:00Z)',
-      'ISO 8601 (yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ, for example 2026-11-20T14:30:00Z)',
-    ),
-  );
+const ISO_DAY_FORMAT = t(
+  'ISO 8601 (aaaa-mm-dd ou aaaa-mm-ddThh:mm:ssZ, por exemplo 2026-11-20T14:30:00Z)',
+  'ISO 8601 (yyyy-mm-dd or yyyy-mm-ddThh:mm:ssZ, for example 2026-11-20T14:30:00Z)',
+);
 
 // Today and month boundaries are business dates: one clock and calendar for the whole service.
 export { firstDayOfNextMonth, today } from '../../lib/business-date.js';
