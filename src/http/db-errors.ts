@@ -47,6 +47,17 @@ export function fromDatabaseError(error: unknown): AppError | null {
           'A value in the request is not valid for its type or range.',
         ),
       );
+    // PostgreSQL keeps no NUL (U+0000) in text (22021) or jsonb (22P05): a text carrying one is bad input.
+    case '22021':
+    case '22P05':
+      return new AppError(
+        400,
+        'bad-request',
+        t(
+          'Um texto da requisição contém um caractere nulo (\\u0000), que não é aceito; remova-o e envie de novo.',
+          'A text in the request contains a null character (\\u0000), which is not accepted; remove it and send again.',
+        ),
+      );
     case '40001':
     case '40P01':
       return new AppError(
