@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { today as businessToday } from '../lib/business-date.js';
 import { closedJourney, DAY, dateOf, HOUR, periodIndex, periodOfDate, secondsOf } from './calendar.js';
 import { buildLayout } from './layout.js';
 import { hash, tag } from './random.js';
@@ -47,7 +48,8 @@ export function buildCalendar(today: string): SeedCalendar {
 }
 
 export function buildWorld(options: SeedOptions): SeedWorld {
-  const today = options.today ?? new Date().toISOString().slice(0, 10);
+  // The São Paulo day (DOMAIN.md, "Time"): after 21:00 there the UTC day is already tomorrow.
+  const today = options.today ?? businessToday();
   if (!/^\d{4}-\d{2}-\d{2}$/.test(today) || Number.isNaN(secondsOf(today)))
     throw new RangeError(`today must be a yyyy-mm-dd date, got ${today}`);
   if (!Number.isSafeInteger(options.ies) || options.ies < 1) throw new RangeError('ies must be a positive integer');
