@@ -6,7 +6,8 @@ import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { journeyCondition, type ListFilters } from './list-query.js';
-import { type JourneySelectionInput, journeysQuery, toJourneys } from './scope.js';
+import { type JourneySelectionInput, journeysQuery, scopeKey, toJourneys } from './scope.js';
+import { runCached } from './statement-cache.js';
 
 /** The situações of each tab (the same mapping as the generated column entrada_jornada.aba). */
 export const TAB_SITUACOES: Record<Aba, Situacao[]> = {
@@ -48,18 +49,20 @@ export async function counterCells(db: Db, journeyIds: number[]): Promise<Counte
 }
 
 /** The total of a list whose filters are whole counter cells (see countableByCounters). */
-export async function countFromCounters(db: Db, f: ListFilters): Promise<number> {
+export async function countFromCounters(db: Db, f: ListFilters, key?: readonly unknown[]): Promise<number> {
   if (Array.isArray(f.journeys) && f.journeys.length === 0) return 0;
   let situacoes: Situacao[] = f.aba ? TAB_SITUACOES[f.aba] : Object.values(TAB_SITUACOES).flat();
   if (f.situacao !== undefined) situacoes = f.aba && !situacoes.includes(f.situacao) ? [] : [f.situacao];
   if (situacoes.length === 0) return 0;
-  let query = db
-    .selectFrom('contador_jornada')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('n'))
-    .where('jornada_id', '=', journeyCondition(f.journeys) as number)
-    .where('situacao', '=', sql<Situacao>`any(${situacoes}::text[])`);
-  if (f.motivo !== undefined) query = query.where('motivo', '=', f.motivo);
-  const row = await query.executeTakeFirst();
+  const build = () => {
+    const query = db
+      .selectFrom('contador_jornada')
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('total'), sql<number>`0`).as('n'))
+      .where('jornada_id', '=', journeyCondition(f.journeys) as number)
+      .where('situacao', '=', sql<Situacao>`any(${situacoes}::text[])`);
+    return f.motivo !== undefined ? query.where('motivo', '=', f.motivo) : query;
+  };
+  const [row] = key ? await runCached(db, ['counted', ...key], build) : await build().execute();
   return Number(row?.n ?? 0);
 }
 
@@ -93,13 +96,17 @@ export function summarize(cells: CounterCell[]): TabTotals {
 
 /** The journeys in scope and their non-zero counter cells, in one statement. */
 export async function countersInScope(db: Db, caller: Caller, q: JourneySelectionInput) {
-  const journeys = await journeysQuery(db, caller, q);
-  const rows = await db
-    .selectFrom(journeys.as('j'))
-    .leftJoin('contador_jornada as c', (join) => join.onRef('c.jornada_id', '=', 'j.id').on('c.total', '<>', 0))
-    .selectAll('j')
-    .select(['c.situacao', 'c.motivo', 'c.total'])
-    .execute();
+  const build = async () =>
+    db
+      .selectFrom((await journeysQuery(db, caller, q)).as('j'))
+      .leftJoin('contador_jornada as c', (join) => join.onRef('c.jornada_id', '=', 'j.id').on('c.total', '<>', 0))
+      .selectAll('j')
+      .select(['c.situacao', 'c.motivo', 'c.total']);
+  // A group's IEs are read from the database while building (resolveIes): that statement is not kept.
+  const rows =
+    q.grupoIeId === undefined
+      ? await runCached(db, ['counters', ...scopeKey(caller, q), caller.sub], build)
+      : await (await build()).execute();
   if (q.journeyId !== undefined && rows.length === 0)
     throw notFound(t(`Jornada ${q.journeyId} não encontrada.`, `Journey ${q.journeyId} not found.`));
   const byId = new Map(rows.map((r) => [r.id, r]));

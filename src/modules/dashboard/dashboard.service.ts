@@ -11,12 +11,21 @@ import {
   countableByCounters,
   countEntries,
   type EntryRow,
+  filterKey,
   type ListFilters,
   type ListSort,
   pageQuery,
 } from './list-query.js';
 import { toListItem, toPage } from './mappers.js';
-import { checkFilterIds, type FilterIds, type JourneySelectionInput, resolveScope, singleJourney } from './scope.js';
+import {
+  checkFilterIds,
+  type FilterIds,
+  type JourneySelectionInput,
+  resolveScope,
+  scopeKey,
+  singleJourney,
+} from './scope.js';
+import { runCached } from './statement-cache.js';
 
 /** A list request as the routes pass it (query fields after schema validation and defaults). */
 export interface ListRequest extends JourneySelectionInput, FilterIds {
@@ -106,9 +115,12 @@ export async function listEntries(db: Db, caller: Caller, q: ListRequest) {
     total = await countFromCounters(db, f);
     rows = await deepPage(db, caller, f, sort, tamanho, offset, total);
   } else {
+    // The statements depend on the caller's IEs, the selection and the filters (journeys named by
+    // id when resolveScope read them): kept compiled for the next identical request.
+    const key = [...scopeKey(caller, q), Array.isArray(f.journeys) ? f.journeys : null, filterKey(f)];
     [rows, total] = await Promise.all([
-      pageQuery(db, caller, f, sort, tamanho, offset).execute(),
-      countableByCounters(f) ? countFromCounters(db, f) : countEntries(db, f),
+      runCached(db, ['page', ...key, sort, tamanho, offset], () => pageQuery(db, caller, f, sort, tamanho, offset)),
+      countableByCounters(f) ? countFromCounters(db, f, key) : countEntries(db, f, key),
     ]);
   }
   if (rows.length === 0) {

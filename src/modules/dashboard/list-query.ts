@@ -5,6 +5,7 @@ import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { searchForm } from '../../lib/text.js';
 import type { SortField } from './dashboard.schemas.js';
+import { runCached } from './statement-cache.js';
 
 /** Every filter a dashboard list can take, already validated and resolved to journeys. */
 export interface ListFilters {
@@ -186,7 +187,22 @@ export function countQuery(db: Db, f: ListFilters) {
   return query.select((eb) => eb.fn.countAll<number>().as('n'));
 }
 
-export async function countEntries(db: Db, f: ListFilters): Promise<number> {
-  const row = await countQuery(db, f).executeTakeFirst();
+/** The filters other than the journeys, for statement-cache.ts keys. */
+export const filterKey = (f: ListFilters) => [
+  f.aba,
+  f.situacao,
+  f.motivo,
+  f.cursoId,
+  f.campusId,
+  f.turnoId,
+  f.tag,
+  f.busca,
+];
+
+/** The filtered entries' count; with `key` (what built `f`, see statement-cache.ts) its statement is kept compiled. */
+export async function countEntries(db: Db, f: ListFilters, key?: readonly unknown[]): Promise<number> {
+  const [row] = key
+    ? await runCached(db, ['count', ...key], () => countQuery(db, f))
+    : await countQuery(db, f).execute();
   return Number(row?.n ?? 0);
 }

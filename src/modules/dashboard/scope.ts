@@ -4,6 +4,7 @@ import { callerHasIe, inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
+import { rememberBuilt } from './statement-cache.js';
 
 export interface ScopeInput {
   ieId?: number;
@@ -120,6 +121,20 @@ export const toJourneys = (
     }))
     .sort((a, b) => a.ieId - b.ieId || a.id - b.id);
 
+/**
+ * What a statement built from a journey selection depends on, for statement-cache.ts: the
+ * caller's tenancy and the selection (add caller.sub when the preferred group is read).
+ */
+export const scopeKey = (caller: Pick<Caller, 'all' | 'ies'>, q: JourneySelectionInput) => [
+  caller.all,
+  caller.ies,
+  q.ieId,
+  q.grupoIeId,
+  q.journeyId,
+  q.ano,
+  q.semestre,
+];
+
 /** The statement resolveScope runs, for callers that read more in the same statement (counters). */
 export async function journeysQuery(db: Db, caller: Caller, input: JourneySelectionInput) {
   if ((input.ano === undefined) !== (input.semestre === undefined)) {
@@ -190,12 +205,23 @@ export function singleJourney(db: Db, caller: Caller, input: JourneySelectionInp
     throw notFound(t(`IE ${input.ieId} não encontrada.`, `IE ${input.ieId} not found.`));
   const ieId = input.ieId ?? (!caller.all && caller.ies.length === 1 ? caller.ies[0] : undefined);
   if (ieId === undefined && input.journeyId === undefined) return null;
+  // Kysely expressions are immutable: the one built for this caller's IEs and selection is reused.
+  const key = ['singleJourney', caller.all, caller.ies, ieId, input.journeyId];
+  return rememberBuilt(db, key, () => singleJourneyQuery(db, caller, ieId, input.journeyId));
+}
+
+function singleJourneyQuery(
+  db: Db,
+  caller: Caller,
+  ieId: number | undefined,
+  journeyId: number | undefined,
+): Expression<number | null> {
   let query = db
     .selectFrom('jornada')
     .select('jornada.id')
     .where((eb) => inCallerIes(eb, 'jornada.ie_id', caller));
   if (ieId !== undefined) query = query.where('jornada.ie_id', '=', ieId);
-  if (input.journeyId !== undefined) return query.where('jornada.id', '=', input.journeyId).$asScalar();
+  if (journeyId !== undefined) return query.where('jornada.id', '=', journeyId).$asScalar();
   return query
     .orderBy(sql`jornada.status = 'ABERTA'`, 'desc')
     .orderBy(sql`jornada.tipo = 'RENOVACAO'`, 'desc')
