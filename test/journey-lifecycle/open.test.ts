@@ -166,10 +166,13 @@ describe('POST /s/v2/renovacao/jornadas/abrir', () => {
   });
 
   test('REGULARIZACAO (by path) takes only the contracts not renewed in the previous period', async () => {
-    const response = await open(
-      { ano: 2026, semestre: 2, janelaInicio: today(), janelaFim: addDays(today(), 10) },
-      '/s/v2/renovacao/jornadas/regularizacao/abrir',
-    );
+    // Only the foundation sets the window (docs/decisions.md): it opens this one with ten days.
+    const response = await t.call({
+      method: 'POST',
+      url: '/s/v2/renovacao/jornadas/regularizacao/abrir',
+      payload: { ieId: ie.ieId, ano: 2026, semestre: 2, janelaInicio: today(), janelaFim: addDays(today(), 10) },
+      role: 'OPERADOR',
+    });
     assert.equal(response.statusCode, 200, response.body);
     const j = (response.json() as Opened).jornadas[0]!;
     assert.equal(j.tipo, 'REGULARIZACAO');

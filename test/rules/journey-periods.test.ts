@@ -98,6 +98,25 @@ describe('which period may be opened', () => {
     const ie = await createIe(t.db);
     assert.equal((await open(ie, 2027, 1)).statusCode, 200);
   });
+
+  test('the first journey of another type is of the latest journey’s period or the next (422 naming both)', async () => {
+    const regularization = (ie: TestIe, ano: number, semestre: number) =>
+      t.call({
+        method: 'POST',
+        url: '/s/v2/renovacao/jornadas/REGULARIZACAO/abrir',
+        payload: { ano, semestre },
+        ies: [ie.ieId],
+      });
+    const { ie } = await ieWithHistory('ABERTA');
+    const before = await journeysOf(ie);
+    const far = await regularization(ie, 2026, 1);
+    assert.equal(far.statusCode, 422, far.body);
+    assert.match(problemOf(far).detail, /first may only be of 2026\/2 or 2027\/1/);
+    assert.deepEqual(await journeysOf(ie), before);
+    assert.equal((await regularization(ie, 2026, 2)).statusCode, 200);
+    const other = (await ieWithHistory('ABERTA')).ie;
+    assert.equal((await regularization(other, 2027, 1)).statusCode, 200);
+  });
 });
 
 describe('the convênio calendar’s opening window', () => {
@@ -120,6 +139,16 @@ describe('the convênio calendar’s opening window', () => {
     assert.deepEqual(await journeysOf(ie), before);
     const byFoundation = await open(ie, 2027, 1, 'OPERADOR');
     assert.equal(byFoundation.statusCode, 200, byFoundation.body);
+  });
+
+  test('a period the calendar does not list is 422 for an IE user, naming the listed ones; the foundation may open it', async () => {
+    const ie = await createIe(t.db);
+    await setWindow(ie, addDays(today(), -5), addDays(today(), 5));
+    const r = await open(ie, 2027, 2);
+    assert.equal(r.statusCode, 422, r.body);
+    assert.match(problemOf(r).detail, /does not list 2027\/2.*Periods it lists: 2027\/1/);
+    assert.deepEqual(await journeysOf(ie), []);
+    assert.equal((await open(ie, 2027, 2, 'OPERADOR')).statusCode, 200);
   });
 
   test('inside the window an IE user opens it', async () => {

@@ -3,18 +3,15 @@ import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { conflict, invalidField, notFound, unprocessable } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
-import { addDays, isCalendarDate, today } from '../../lib/business-date.js';
+import { isCalendarDate, today } from '../../lib/business-date.js';
 import { cpfField } from '../../lib/cpf-field.js';
 import type { TimelineAction } from '../lifecycle/timeline-actions.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
 import * as repo from './journey-lifecycle.repository.js';
 import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
-import { checkOpeningWindow, checkPeriod, lockIe } from './journey-periods.js';
+import { checkOpeningWindow, checkPeriod, lockIe, renewalWindow } from './journey-periods.js';
 
 const BY_HAND_NOT_RENEWABLE: readonly string[] = repo.NOT_RENEWABLE.filter((s) => s !== 'F');
-
-/** Window length when the IE has no active convênio (the convênio column's default). */
-const DEFAULT_WINDOW_DAYS = 45;
 
 export const TIMELINE_ACTIONS = {
   abertura: 'ABERTURA_JORNADA',
@@ -110,17 +107,12 @@ export async function openJourneys(db: Db, caller: Caller, tipoPath: string | un
     const jornadas = [];
     for (const ieId of ieIds) {
       // DOMAIN.md, "Journey periods": one open journey of a type per IE, only the period right
-      // after the latest, inside the convênio calendar's window (the foundation may open outside).
+      // after the latest, inside the convênio calendar's window (the foundation may open outside);
+      // the renewal window is the convênio's unless the foundation sets it.
       await lockIe(trx, ieId);
       await checkPeriod(trx, ieId, tipo, body.ano, body.semestre);
       await checkOpeningWindow(trx, caller, ieId, body.ano, body.semestre);
-      const inicio = body.janelaInicio ?? now;
-      const fim = body.janelaFim ?? addDays(inicio, ((await repo.windowDays(trx, ieId)) ?? DEFAULT_WINDOW_DAYS) - 1);
-      if (fim < inicio)
-        throw invalidField(
-          '/body/janelaFim',
-          t('não pode ser anterior a janelaInicio', 'must not be before janelaInicio'),
-        );
+      const { inicio, fim } = await renewalWindow(trx, caller, ieId, body);
       const journey = await repo.insertJourney(trx, {
         ieId,
         tipo,

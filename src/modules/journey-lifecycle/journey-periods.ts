@@ -1,9 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
-import { conflict, unprocessable } from '../../http/errors.js';
+import { conflict, invalidField, unprocessable } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
-import { today } from '../../lib/business-date.js';
+import { addDays, today } from '../../lib/business-date.js';
+import { windowDays } from './journey-lifecycle.repository.js';
 
 type Trx = Transaction<Database>;
 
@@ -23,18 +24,27 @@ export async function lockIe(trx: Trx, ieId: number): Promise<void> {
   await trx.selectFrom('ie').select('id').where('id', '=', ieId).forUpdate().execute();
 }
 
+type Period = { ano: number; semestre: number };
+const samePeriod = (a: Period, b: Period) => a.ano === b.ano && a.semestre === b.semestre;
+
+/** Window length when the IE has no active convênio (the convênio column's default). */
+const DEFAULT_WINDOW_DAYS = 45;
+
 /**
  * 409 while a journey of the type is ABERTA (naming it); 422 when the period is not the one right
  * after the IE's latest journey of the type (naming the one that may be opened). An IE's first
- * journey of a type may be of any period.
+ * journey of a type may be of the period of its latest journey of any type or the one right after
+ * (docs/decisions.md); an IE without any journey, of any period.
  */
 export async function checkPeriod(trx: Trx, ieId: number, tipo: string, ano: number, semestre: number) {
   const journeys = trx
     .selectFrom('jornada')
-    .select(['id', 'ano', 'semestre', 'status'])
+    .select(['id', 'ano', 'semestre', 'status', 'tipo'])
     .where('ie_id', '=', ieId)
-    .where('tipo', '=', tipo);
-  const open = await journeys.where('status', '=', 'ABERTA').orderBy('id', 'desc').executeTakeFirst();
+    .orderBy('ano', 'desc')
+    .orderBy('semestre', 'desc');
+  const ofType = journeys.where('tipo', '=', tipo);
+  const open = await ofType.where('status', '=', 'ABERTA').orderBy('id', 'desc').executeTakeFirst();
   if (open) {
     throw conflict(
       t(
@@ -44,10 +54,11 @@ export async function checkPeriod(trx: Trx, ieId: number, tipo: string, ano: num
       { journeyId: open.id, jornadaAberta: { id: open.id, ano: open.ano, semestre: open.semestre } },
     );
   }
-  const latest = await journeys.orderBy('ano', 'desc').orderBy('semestre', 'desc').executeTakeFirst();
-  if (!latest) return;
-  const allowed = nextPeriod(latest.ano, latest.semestre);
-  if (allowed.ano !== ano || allowed.semestre !== semestre) {
+  const wanted = { ano, semestre };
+  const latest = await ofType.executeTakeFirst();
+  if (latest) {
+    const allowed = nextPeriod(latest.ano, latest.semestre);
+    if (samePeriod(allowed, wanted)) return;
     throw unprocessable(
       t(
         `A última jornada ${tipo} da IE ${ieId} é de ${period(latest)} (jornada ${latest.id}); só pode ser aberta a de ${period(allowed)}, não a de ${ano}/${semestre}.`,
@@ -56,26 +67,60 @@ export async function checkPeriod(trx: Trx, ieId: number, tipo: string, ano: num
       { periodoPermitido: allowed },
     );
   }
+  // The first journey of a type sits beside the IE's other journeys, never in a far period.
+  const latestAny = await journeys.executeTakeFirst();
+  if (!latestAny) return;
+  const allowed = [{ ano: latestAny.ano, semestre: latestAny.semestre }, nextPeriod(latestAny.ano, latestAny.semestre)];
+  if (allowed.some((p) => samePeriod(p, wanted))) return;
+  const names = `${period(allowed[0]!)} ou ${period(allowed[1]!)}`;
+  throw unprocessable(
+    t(
+      `A IE ${ieId} ainda não tem jornada ${tipo}; a primeira só pode ser de ${names} (sua última jornada, ${latestAny.tipo} ${period(latestAny)}, ou o período seguinte), não de ${ano}/${semestre}.`,
+      `IE ${ieId} has no ${tipo} journey yet; its first may only be of ${period(allowed[0]!)} or ${period(allowed[1]!)} (the period of its latest journey, ${latestAny.tipo} ${period(latestAny)}, or the next one), not ${ano}/${semestre}.`,
+    ),
+    { periodoPermitido: allowed[1], periodosPermitidos: allowed },
+  );
 }
 
 /**
- * The convênio calendar's opening window for the period (DOMAIN.md): an IE user opens only inside
- * it (422 with the window's dates); the foundation (OPERADOR) may open outside it. A period the
- * calendar does not list is not restricted (docs/decisions.md).
+ * The convênio calendar (DOMAIN.md): an IE user opens only a period it lists (422 naming the ones
+ * still to close) and only inside its opening window (422 with the window's dates); the foundation
+ * (OPERADOR) may open any period at any time. While no calendar is loaded for the IE's active
+ * convênios, the calendar restricts nothing (docs/decisions.md).
  */
 export async function checkOpeningWindow(trx: Trx, caller: Caller, ieId: number, ano: number, semestre: number) {
   if (caller.role === 'OPERADOR') return;
-  const window = await trx
+  const windows = await trx
     .selectFrom('calendario_convenio as k')
     .innerJoin('convenio as c', 'c.id', 'k.convenio_id')
-    .select((eb) => [eb.fn.min('k.abertura_inicio').as('inicio'), eb.fn.max('k.abertura_fim').as('fim')])
+    .select((eb) => [
+      'k.ano',
+      'k.semestre',
+      eb.fn.min('k.abertura_inicio').as('inicio'),
+      eb.fn.max('k.abertura_fim').as('fim'),
+    ])
     .where('c.ie_id', '=', ieId)
     .where('c.ativo', '=', true)
-    .where('k.ano', '=', ano)
-    .where('k.semestre', '=', semestre)
-    .executeTakeFirst();
-  if (!window?.inicio || !window.fim) return;
+    .groupBy(['k.ano', 'k.semestre'])
+    .orderBy('k.ano')
+    .orderBy('k.semestre')
+    .execute();
+  if (windows.length === 0) return;
   const day = today();
+  const window = windows.find((w) => w.ano === ano && w.semestre === semestre);
+  if (!window) {
+    const listed = windows.filter((w) => w.fim >= day).map(period);
+    const pt =
+      listed.length > 0 ? `Períodos que ele lista: ${listed.join(', ')}.` : 'Ele não lista nenhum período a abrir.';
+    const en = listed.length > 0 ? `Periods it lists: ${listed.join(', ')}.` : 'It lists no period still to open.';
+    throw unprocessable(
+      t(
+        `O calendário do convênio da IE ${ieId} não lista ${ano}/${semestre}: só a fundação pode abrir esse período. ${pt}`,
+        `The convênio calendar of IE ${ieId} does not list ${ano}/${semestre}: only the foundation may open that period. ${en}`,
+      ),
+      { periodosCalendario: listed },
+    );
+  }
   if (day < window.inicio || day > window.fim) {
     throw unprocessable(
       t(
@@ -85,4 +130,36 @@ export async function checkOpeningWindow(trx: Trx, caller: Caller, ieId: number,
       { janelaAbertura: { inicio: window.inicio, fim: window.fim } },
     );
   }
+}
+
+/**
+ * The journey's renewal window: from today for the active convênio's janela_dias. Only the
+ * foundation (OPERADOR) sets another; an IE user's janelaInicio/janelaFim that differ are 422.
+ */
+export async function renewalWindow(
+  trx: Trx,
+  caller: Caller,
+  ieId: number,
+  sent: { janelaInicio?: string; janelaFim?: string },
+) {
+  const now = today();
+  const days = (await windowDays(trx, ieId)) ?? DEFAULT_WINDOW_DAYS;
+  const own = { inicio: now, fim: addDays(now, days - 1) };
+  if (caller.role !== 'OPERADOR') {
+    if ((sent.janelaInicio ?? own.inicio) !== own.inicio || (sent.janelaFim ?? own.fim) !== own.fim) {
+      throw unprocessable(
+        t(
+          `Só a fundação define a janela de renovação. A da IE ${ieId} é a do convênio: de ${br(own.inicio)} a ${br(own.fim)} (${days} dias); omita janelaInicio e janelaFim.`,
+          `Only the foundation sets the renewal window. IE ${ieId}'s is the convênio's: from ${own.inicio} to ${own.fim} (${days} days); omit janelaInicio and janelaFim.`,
+        ),
+        { janela: own },
+      );
+    }
+    return own;
+  }
+  const inicio = sent.janelaInicio ?? now;
+  const fim = sent.janelaFim ?? addDays(inicio, days - 1);
+  if (fim < inicio)
+    throw invalidField('/body/janelaFim', t('não pode ser anterior a janelaInicio', 'must not be before janelaInicio'));
+  return { inicio, fim };
 }
