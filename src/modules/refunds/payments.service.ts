@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { AppError, conflict, type FieldError, notFound } from '../../http/errors.js';
 import { say, t } from '../../http/i18n.js';
+import { now as clockNow } from '../../lib/business-date.js';
 import { type Decimal, Money, moneyJson, parseDecimal, sum } from '../../lib/money.js';
 import { businessToday, monthOf, recordingMonth } from '../transfers/months.js';
 import * as repo from './refunds.repository.js';
@@ -136,7 +137,7 @@ export async function recordPayments(
   caller: Caller,
   items: PaymentIn[],
   pointer: (i: number) => string,
-  now: Date = new Date(),
+  now: Date = clockNow(),
 ) {
   const today = businessToday(now);
   return db.transaction().execute(async (trx) => {

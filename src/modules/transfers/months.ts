@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { today } from '../journey-lifecycle/dates.js';
+import { now, today } from '../../lib/business-date.js';
 
 /**
  * Transfer months (competências) and when they close (DOMAIN.md, "Restitution payments and
@@ -24,7 +24,7 @@ export function nextMonth(month: string): string {
 }
 
 /** The business day of `now` in São Paulo. */
-export const businessToday = (now: Date = new Date()) => today(now);
+export const businessToday = (at: Date = now()) => today(at);
 
 /** The day a month closes by itself: 'yyyy-mm-05' of the next month. */
 export const autoCloseDay = (month: string) =>

@@ -3,6 +3,7 @@ import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
+import { now as clockNow } from '../../lib/business-date.js';
 import { type Decimal, Money, moneyJson, parseDecimal, sum } from '../../lib/money.js';
 import { autoCloseDay, businessToday, lockMonth, monthOf, monthState, recordingMonth } from './months.js';
 import * as repo from './transfers.repository.js';
@@ -32,7 +33,7 @@ export async function transferExport(db: Db, caller: Caller, competencia: string
  * installment k/N, paid, fee retained, net), the adjustments, and totals. An IE user sees each of
  * its IEs (empty ones too); an operator sees the IEs with movement, or the one asked for.
  */
-export async function monthlyTransfer(db: Db, caller: Caller, competencia: string, ieId?: number, now = new Date()) {
+export async function monthlyTransfer(db: Db, caller: Caller, competencia: string, ieId?: number, now = clockNow()) {
   if (ieId !== undefined && !callerHasIe(caller, ieId))
     throw notFound(t(`IE ${ieId} não encontrada.`, `IE ${ieId} not found.`));
   const month = `${competencia}-01`;
@@ -100,7 +101,7 @@ export async function monthlyTransfer(db: Db, caller: Caller, competencia: strin
  * The foundation closes a month that has ended (the current one cannot: payments still arrive).
  * A month already closed, by hand or by itself on the 5th, is 409 with when it closed.
  */
-export async function closeMonth(db: Db, caller: Caller, competencia: string, now = new Date()) {
+export async function closeMonth(db: Db, caller: Caller, competencia: string, now = clockNow()) {
   const day = businessToday(now);
   const month = `${competencia}-01`;
   if (month >= monthOf(day)) {
@@ -147,7 +148,7 @@ export async function recordAdjustment(
   db: Db,
   caller: Caller,
   body: { ieId: number; competencia: string; valor: number; descricao: string; pagamentoId?: number },
-  now = new Date(),
+  now = clockNow(),
 ) {
   const valor = parseDecimal(body.valor);
   if (!valor || valor.isZero() || valor.decimalPlaces() > 2) {
