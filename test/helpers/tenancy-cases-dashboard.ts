@@ -112,9 +112,13 @@ export const DASHBOARD_CASES: Record<string, TenancyCase> = {
     expect: 'notFound',
     calls: (w) => [
       { body: { journeyId: w.two.journey.jornadaId, cpf: w.one.apto.cpf }, names: "IE 2's journey" },
-      { body: { journeyId: w.one.journey.jornadaId, contratoId: w.two.apto.contratoId }, names: "IE 2's contract" },
-      { body: { journeyId: w.one.journey.jornadaId, bolsaId: w.two.apto.bolsaId }, names: "IE 2's bolsa" },
-      { body: { journeyId: w.one.journey.jornadaId, cpf: w.two.apto.cpf }, names: "IE 2's student's cpf" },
+      {
+        body: { journeyId: w.one.journey.jornadaId, contratoId: w.two.apto.contratoId },
+        names: "IE 2's contract",
+        mixes: true,
+      },
+      { body: { journeyId: w.one.journey.jornadaId, bolsaId: w.two.apto.bolsaId }, names: "IE 2's bolsa", mixes: true },
+      { body: { journeyId: w.one.journey.jornadaId, cpf: w.two.apto.cpf }, names: "IE 2's student's cpf", mixes: true },
     ],
   },
   openJourneysOfType: {

@@ -117,27 +117,37 @@ test("the reads that refused IE 1 answer IE 2's own user: the ids exist, so the 
 test("IE 2's ids answer IE 1 as ids that do not exist do: the 404 tells nothing of IE 2", async () => {
   const failures: string[] = [];
   let ghost = 900_000_000;
-  const unknown = (value: unknown): unknown =>
-    typeof value === 'number' ? ++ghost : Array.isArray(value) ? value.map(unknown) : value;
-  const ghostly = (values: Record<string, unknown> | undefined) =>
-    values && Object.fromEntries(Object.entries(values).map(([k, v]) => [k, ID_NAME.test(k) ? unknown(v) : v]));
+  // The call with every number named by an id field (path, query, body, nested) one nobody has.
+  const ghostly = (value: unknown, named = false): unknown => {
+    if (typeof value === 'number') return named ? ++ghost : value;
+    if (Array.isArray(value)) return value.map((v) => ghostly(v, named));
+    if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, ghostly(v, ID_NAME.test(k))]));
+  };
   const detail = (r: Awaited<ReturnType<TestContext['call']>>) =>
     `${r.statusCode} ${String((r.json() as { detail?: string }).detail).replace(/\d+/g, '#')}`;
-  for (const op of operations.filter((o) => o.method === 'GET')) {
+  for (const op of operations) {
     const entry: TenancyCase | undefined = TENANCY_CASES[op.operationId];
     if (!entry || 'none' in entry || entry.expect !== 'notFound') continue;
     // Calls naming both IEs' things are left out: their IE 1 ids would become unknown too.
     for (const call of entry.calls(w).filter((c) => !c.mixes)) {
-      const ghostCall = { ...call, params: ghostly(call.params), query: ghostly(call.query) } as TenancyCall;
+      const ghostCall = ghostly(call) as TenancyCall;
       for (const role of ['IE', 'API'] as const) {
-        const [theirs, none] = await Promise.all(
-          [call, ghostCall].map((c) => t.call({ method: 'GET', url: urlOf(op.path, c), ies: [w.one.ie.ieId], role })),
-        );
-        if (theirs && none && detail(theirs) !== detail(none)) {
-          failures.push(
-            `${op.operationId} as ${role}${call.names ? ` (${call.names})` : ''}: ${detail(theirs)} / ${detail(none)}`,
+        const answers = [];
+        for (const c of [call, ghostCall]) {
+          answers.push(
+            await t.call({
+              method: op.method as 'GET',
+              url: urlOf(op.path, c),
+              ies: [w.one.ie.ieId],
+              role,
+              ...(c.body === undefined ? {} : { payload: c.body as object }),
+            }),
           );
         }
+        const [theirs, none] = answers.map(detail);
+        if (theirs !== none)
+          failures.push(`${op.operationId} as ${role}${call.names ? ` (${call.names})` : ''}: ${theirs} / ${none}`);
       }
     }
   }
