@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { now as clockNow } from '../../lib/business-date.js';
 import * as schemas from './operator.schemas.js';
 import * as service from './operator.service.js';
 
@@ -86,7 +87,7 @@ async function routes(app: App) {
       },
     },
     async (request) => {
-      const at = request.body?.assinadoEm ? new Date(request.body.assinadoEm) : new Date();
+      const at = request.body?.assinadoEm ? new Date(request.body.assinadoEm) : clockNow();
       return service.sign(app.db, request.caller, request.params.brbId, at);
     },
   );

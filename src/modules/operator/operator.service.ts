@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
-import { conflict, notFound } from '../../http/errors.js';
+import { AppError, conflict, notFound } from '../../http/errors.js';
 import { answered, t } from '../../http/i18n.js';
+import { now as clockNow } from '../../lib/business-date.js';
 import { moneyJson } from '../../lib/money.js';
 import { allowedFrom, TRANSITIONS } from '../lifecycle/state-machine.js';
 import { applyTransition } from '../lifecycle/transition.js';
@@ -114,6 +115,23 @@ export async function decide(db: Db, caller: Caller, decisao: 'ACEITO' | 'RECUSA
   });
 }
 
+/** Clocks differ by a few seconds between systems; a signature "now" from another one is not future. */
+const SIGNATURE_TOLERANCE_MS = 5 * 60_000;
+
+/** A signature is not dated in the future (the service clock, DOMAIN.md "Time"). */
+function checkSignatureDate(assinadoEm: Date) {
+  if (assinadoEm.getTime() <= clockNow().getTime() + SIGNATURE_TOLERANCE_MS) return;
+  const when = assinadoEm.toISOString();
+  const pt = `(${when}) não pode ser futura`;
+  const en = `(${when}) cannot be in the future`;
+  throw new AppError(
+    422,
+    'rule-violated',
+    t(`A assinatura não foi registrada: assinadoEm ${pt}.`, `The signature was not recorded: assinadoEm ${en}.`),
+    { errors: [{ pointer: '/body/assinadoEm', message: t(pt, en) }] },
+  );
+}
+
 /**
  * The student signed the semester addendum: AGUARDANDO_ASSINATURA → FINALIZADO (state machine),
  * the addendum ASSINADO, and the IE told the renewal is finished.
@@ -133,6 +151,7 @@ export async function sign(db: Db, caller: Caller, brbId: number, assinadoEm: Da
       action: 'ASSINATURA',
       detalhes: { aditivoId: aditivo?.id ?? null, assinadoEm: assinadoEm.toISOString() },
     });
+    checkSignatureDate(assinadoEm);
     if (!aditivo)
       throw conflict(
         t(
