@@ -83,7 +83,7 @@ async function routes(app: App) {
         tags,
         params: schemas.BrbIdParams,
         body: schemas.SignatureBody,
-        response: responses({ 200: Type.Ref(schemas.SignatureOutSchema) }, [404, 409]),
+        response: responses({ 200: Type.Ref(schemas.SignatureOutSchema) }, [404, 409, 422]),
       },
     },
     async (request) => {
