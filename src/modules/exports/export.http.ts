@@ -3,7 +3,7 @@ import { type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { langOf } from '../../http/i18n.js';
 import type { Sink } from './export.cursor.js';
-import './export.memory.js';
+import '../../lib/heap-tuning.js';
 import { type Column, csvWriter, EXPORT_MEDIA_TYPES, type ExportFormat } from './export.format.js';
 import { xlsxWriter } from './export.xlsx.js';
 

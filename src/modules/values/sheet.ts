@@ -1,9 +1,9 @@
 import { pipeline, type Readable } from 'node:stream';
-import { setFlagsFromString } from 'node:v8';
 import { parse } from 'csv-parse';
 import { AppError, badRequest } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
 import { loadExcel } from '../../lib/excel.js';
+import '../../lib/heap-tuning.js';
 import { csvReadReason, uploadCutReason, xlsxReadReason } from './sheet-errors.js';
 import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js';
 
@@ -12,13 +12,6 @@ import { REQUIRED_FIELDS, VALUE_FIELDS, type ValueField } from './values.rows.js
  * through ExcelJS's streaming WorkbookReader (first worksheet only). The header row names the
  * columns with the FillValuesInDto field names, in any order and case.
  */
-// ExcelJS's reader decodes every cell address into a new object and caches those of the first 100
-// rows and columns. Seeing the cached ones survive, V8's allocation-site pretenuring then places
-// every later address (1.4 million in a 100,000-row sheet) straight in the old generation, where
-// they die: about 140 MB of old-generation garbage per import, and a peak RSS of 280-310 MB instead
-// of about 230 (docs/benchmarks.md). The service turns that heuristic off; the flag is read at
-// each collection, so setting it when this module loads (before any sheet) is enough.
-setFlagsFromString('--no-allocation-site-pretenuring');
 
 export const SHEET_FORMATS = ['csv', 'xlsx'] as const;
 export type SheetFormat = (typeof SHEET_FORMATS)[number];
