@@ -7,7 +7,7 @@ import * as service from './journey-lifecycle.service.js';
 const tags = ['Journeys'];
 
 async function routes(app: App) {
-  const openResponse = responses({ 200: Type.Ref(schemas.OpenJourneyResponseSchema) }, [404, 409]);
+  const openResponse = responses({ 200: Type.Ref(schemas.OpenJourneyResponseSchema) }, [404, 409, 422]);
 
   app.post(
     '/s/v2/renovacao/jornadas/:tipo/abrir',

@@ -9681,6 +9681,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
             /** @description Rate limited */
             429: {
                 headers: {
@@ -9755,6 +9764,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14040,7 +14058,7 @@ export interface operations {
                 "application/json": {
                     /**
                      * Format: date-time
-                     * @description When the student signed; default now
+                     * @description When the student signed: not in the future (422); default now
                      */
                     assinadoEm?: string;
                 };
@@ -14094,6 +14112,15 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
