@@ -154,6 +154,22 @@ test("IE 2's ids answer IE 1 as ids that do not exist do: the 404 tells nothing 
   assert.deepEqual(failures, []);
 });
 
+test("reads that take no id show IE 1 none of IE 2's rows, even right after IE 2 made the same read", async () => {
+  // IE 2 reads first, so a statement or answer cached for its IEs would be what IE 1 gets.
+  const failures: string[] = [];
+  for (const op of operations.filter((o) => o.method === 'GET' && !o.path.includes('{'))) {
+    await t.call({ method: 'GET', url: op.path, ies: [w.two.ie.ieId] });
+    for (const role of ['IE', 'API'] as const) {
+      const response = await t.call({ method: 'GET', url: op.path, ies: [w.one.ie.ieId], role });
+      const entry = TENANCY_CASES[op.operationId];
+      const echoes = entry !== undefined && 'echoesIds' in entry && entry.echoesIds !== undefined;
+      const leaks = leaksOf(response.body, w.two, echoes);
+      if (leaks.length > 0) failures.push(`${op.operationId} as ${role}: shows IE 2's ${leaks.join(', ')}`);
+    }
+  }
+  assert.deepEqual(failures, []);
+});
+
 /**
  * The audit trail gains a row for each write attempted, refused ones included: it is the caller's
  * own record, so it is checked apart — it must say nothing was done and belong to the caller's IE
