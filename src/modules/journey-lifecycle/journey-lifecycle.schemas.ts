@@ -33,7 +33,8 @@ export const OpenJourneyBodySchema = StrictObject(
       IsoDate(
         "Last day of the renewal window; default janelaInicio plus the convênio's janela_dias. Not before " +
           'janelaInicio nor before today. The day after it, a scheduled job closes the journey: entries still ' +
-          'APTO become SEM_RENOVACAO/NAO_RENOVADO.',
+          'APTO become SEM_RENOVACAO/NAO_RENOVADO. Only the foundation (OPERADOR) sets janelaInicio and janelaFim: ' +
+          "from an IE user, a value other than the convênio's window is 422.",
       ),
     ),
   },
@@ -43,7 +44,9 @@ export const OpenJourneyBodySchema = StrictObject(
       'Opens a journey per IE for the period. RENOVACAO takes every active contract (contract ATIVO, bolsa ATIVA); ' +
       'REGULARIZACAO those whose entry in the previous period ended SEM_RENOVACAO/NAO_RENOVADO. Each entry starts ' +
       'APTO, except a contract whose previous-period entry ended SEM_RENOVACAO/TRANCAMENTO: the lock is carried ' +
-      '(SEM_RENOVACAO/TRANCAMENTO). Opening the same IE, type and period twice is 409.',
+      '(SEM_RENOVACAO/TRANCAMENTO). Opening the same IE, type and period twice is 409. An IE user opens only the period ' +
+      "after the IE's latest journey of the type (a first journey of a type: its latest journey's period or the next), " +
+      "one its convênio calendar lists (once it lists any), inside the calendar's opening window; otherwise 422.",
   },
 );
 export type OpenJourneyBody = Static<typeof OpenJourneyBodySchema>;

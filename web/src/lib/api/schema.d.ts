@@ -3418,7 +3418,7 @@ export interface components {
             total: number;
             totalPaginas: number;
         };
-        /** @description Opens a journey per IE for the period. RENOVACAO takes every active contract (contract ATIVO, bolsa ATIVA); REGULARIZACAO those whose entry in the previous period ended SEM_RENOVACAO/NAO_RENOVADO. Each entry starts APTO, except a contract whose previous-period entry ended SEM_RENOVACAO/TRANCAMENTO: the lock is carried (SEM_RENOVACAO/TRANCAMENTO). Opening the same IE, type and period twice is 409. */
+        /** @description Opens a journey per IE for the period. RENOVACAO takes every active contract (contract ATIVO, bolsa ATIVA); REGULARIZACAO those whose entry in the previous period ended SEM_RENOVACAO/NAO_RENOVADO. Each entry starts APTO, except a contract whose previous-period entry ended SEM_RENOVACAO/TRANCAMENTO: the lock is carried (SEM_RENOVACAO/TRANCAMENTO). Opening the same IE, type and period twice is 409. An IE user opens only the period after the IE's latest journey of the type (a first journey of a type: its latest journey's period or the next), one its convênio calendar lists (once it lists any), inside the calendar's opening window; otherwise 422. */
         OpenJourneyRequest: {
             /** @description Journey type (reference list 'tipo-jornada'); default RENOVACAO. On /jornadas/{tipo}/abrir it may be omitted and, when given, must equal the path. */
             tipo?: string;
@@ -3430,7 +3430,7 @@ export interface components {
             semestre: number;
             /** @description First day of the renewal window; default today (America/Sao_Paulo) (yyyy-mm-dd) */
             janelaInicio?: string;
-            /** @description Last day of the renewal window; default janelaInicio plus the convênio's janela_dias. Not before janelaInicio nor before today. The day after it, a scheduled job closes the journey: entries still APTO become SEM_RENOVACAO/NAO_RENOVADO. (yyyy-mm-dd) */
+            /** @description Last day of the renewal window; default janelaInicio plus the convênio's janela_dias. Not before janelaInicio nor before today. The day after it, a scheduled job closes the journey: entries still APTO become SEM_RENOVACAO/NAO_RENOVADO. Only the foundation (OPERADOR) sets janelaInicio and janelaFim: from an IE user, a value other than the convênio's window is 422. (yyyy-mm-dd) */
             janelaFim?: string;
         };
         JourneySituationTotal: {
