@@ -111,15 +111,17 @@ export async function listEntries(db: Db, caller: Caller, q: ListRequest) {
   const sort = sorting(q);
   let rows: EntryRow[];
   let total: number;
+  // The statements depend on the caller's IEs, the selection and the filters (journeys named by
+  // id when resolveScope read them): kept compiled for the next identical request.
+  const key = [...scopeKey(caller, q), Array.isArray(f.journeys) ? f.journeys : null, filterKey(f)];
+  const page = (s: ListSort, limit: number, from: number) =>
+    runCached(db, ['page', ...key, s, limit, from], () => pageQuery(db, caller, f, s, limit, from));
   if (countableByCounters(f) && offset >= DEEP_OFFSET) {
-    total = await countFromCounters(db, f);
-    rows = await deepPage(db, caller, f, sort, tamanho, offset, total);
+    total = await countFromCounters(db, f, key);
+    rows = await deepPage(page, sort, tamanho, offset, total);
   } else {
-    // The statements depend on the caller's IEs, the selection and the filters (journeys named by
-    // id when resolveScope read them): kept compiled for the next identical request.
-    const key = [...scopeKey(caller, q), Array.isArray(f.journeys) ? f.journeys : null, filterKey(f)];
     [rows, total] = await Promise.all([
-      runCached(db, ['page', ...key, sort, tamanho, offset], () => pageQuery(db, caller, f, sort, tamanho, offset)),
+      page(sort, tamanho, offset),
       countableByCounters(f) ? countFromCounters(db, f, key) : countEntries(db, f, key),
     ]);
   }
@@ -132,19 +134,17 @@ export async function listEntries(db: Db, caller: Caller, q: ListRequest) {
 }
 
 async function deepPage(
-  db: Db,
-  caller: Caller,
-  f: ListFilters,
+  page: (sort: ListSort, limit: number, offset: number) => Promise<EntryRow[]>,
   sort: ListSort,
   tamanho: number,
   offset: number,
   total: number,
 ): Promise<EntryRow[]> {
   if (offset >= total) return [];
-  if (offset <= total / 2) return pageQuery(db, caller, f, sort, tamanho, offset).execute();
+  if (offset <= total / 2) return page(sort, tamanho, offset);
   const take = Math.min(tamanho, total - offset);
   const backwards = { by: sort.by, dir: sort.dir === 'asc' ? 'desc' : 'asc' } as const;
-  const rows = await pageQuery(db, caller, f, backwards, take, total - offset - take).execute();
+  const rows = await page(backwards, take, total - offset - take);
   return rows.reverse();
 }
 
