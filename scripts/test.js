@@ -32,7 +32,15 @@ function run(label, env) {
     process.stdout.write(`\n=== ${label} suite: ${files.length} test files ===\n`);
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...files],
+      [
+        '--import',
+        'tsx',
+        '--test',
+        '--test-reporter=spec',
+        `--test-concurrency=${concurrency}`,
+        '--test-timeout=180000',
+        ...files,
+      ],
       { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let out = '';

@@ -38,7 +38,9 @@ export const DecisionOutSchema = Type.Object(
 );
 
 export const SignatureBody = StrictObject({
-  assinadoEm: Type.Optional(Type.String({ format: 'date-time', description: 'When the student signed: not in the future (422); default now' })),
+  assinadoEm: Type.Optional(
+    Type.String({ format: 'date-time', description: 'When the student signed: not in the future (422); default now' }),
+  ),
 });
 
 export const SignatureOutSchema = Type.Object(
