@@ -97,7 +97,7 @@ describe('the consecutive-lock limit, however the lock is entered', () => {
     const bond = await post(t, w.ie, `${V3}/manutencao-vinculo`, { brbId: e.brbId, motivo: 'DEPENDENCIA' });
     assert.equal(bond.statusCode, 200, bond.body);
     assert.deepEqual(await counters(e), [2, 0]);
-    // test/rules/qa-locks-bond-then-lock: the semester is what it ends as (docs/decisions.md).
+    // The semester is what it ends as (docs/decisions.md; "a bond maintenance followed by a lock" below).
     const lock = await post(t, w.ie, `${V3}/trancamento`, { brbId: e.brbId, dataOcorrido: brDay(-1) });
     assert.equal(lock.statusCode, 422, lock.body);
     assert.deepEqual(await counters(e), [2, 0]);
@@ -142,4 +142,36 @@ describe('the total-lock limit counts every lock semester', () => {
       assert.deepEqual(await snapshot(t.db, e), before);
     });
   }
+});
+
+// Seen on the demo: keep lock at 2/2 answered 422, then bond maintenance (count → 0) followed by a
+// lock in the same semester answered 200 with the count at 1, a third locked semester in a row.
+// A semester is what it ends as (docs/decisions.md).
+describe('a bond maintenance followed by a lock in the same semester', () => {
+  test('carried lock at 2 in a row: keep is 422; bond then lock is 422 too, naming the limit', async () => {
+    const e = await w.entry('SEM_RENOVACAO', { motivo: 'TRANCAMENTO' });
+    await setLockCounters(t.db, e, 2, 2);
+    assert.equal((await post(t, w.ie, `${V3}/manter-trancamento`, { brbId: e.brbId })).statusCode, 422);
+    const bond = await post(t, w.ie, `${V3}/alterar-status/manutencao-vinculo`, {
+      brbId: e.brbId,
+      motivo: 'DEPENDENCIA',
+    });
+    assert.equal(bond.statusCode, 200, bond.body);
+    const before = await snapshot(t.db, e);
+    const lock = await post(t, w.ie, `${V3}/trancamento`, { brbId: e.brbId, dataOcorrido: brDay(-1) });
+    assert.equal(lock.statusCode, 422, lock.body);
+    assert.equal(problemOf(lock).limite, 'max_trancamentos_consecutivos');
+    assert.deepEqual(await snapshot(t.db, e), before);
+  });
+
+  test('APTO at 1 in a row: bond then lock continues the run at 2', async () => {
+    const e = await w.entry('APTO');
+    await setLockCounters(t.db, e, 1, 1);
+    const bond = await post(t, w.ie, `${V3}/manutencao-vinculo`, { brbId: e.brbId, motivo: 'DEPENDENCIA' });
+    assert.equal(bond.statusCode, 200, bond.body);
+    assert.deepEqual(await counters(e), [1, 0]);
+    const lock = await post(t, w.ie, `${V3}/trancamento`, { brbId: e.brbId, dataOcorrido: brDay(-1) });
+    assert.equal(lock.statusCode, 200, lock.body);
+    assert.deepEqual(await counters(e), [2, 2]);
+  });
 });
