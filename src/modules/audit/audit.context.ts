@@ -9,9 +9,9 @@ import { insertAuditSql, recordOutside, setAuditStatus } from './audit.repositor
  * The audit trail's capture. Every changing request (POST, PUT, PATCH, DELETE) of the interface
  * scope gets a scope bound to its async context; the first transaction the request commits writes
  * the audit row on its own connection right before COMMIT (db/before-commit.ts), so the change and
- * its row commit together, and a rolled-back change leaves none. After the answer, the row gets
- * the HTTP status; a request that committed nothing (a refusal, a failure, a read through POST) is
- * recorded then, outside any transaction, with efetivado = false.
+ * its row commit together, and a rolled-back change leaves none. As the answer is sent, the row
+ * gets the HTTP status; a request that committed nothing (a refusal, a failure, a read through
+ * POST) is recorded then, outside any transaction, with efetivado = false.
  */
 export interface AuditScope {
   request: FastifyRequest;
@@ -94,8 +94,10 @@ export function registerAudit(app: App): void {
     if (!bound) return done();
     bound.resource.runInAsyncScope(done, request.raw);
   });
-  app.addHook('onResponse', async (request, reply) => {
-    if (!CHANGING.has(request.method) || !request.caller) return;
+  // Before the answer leaves (onSend, not onResponse): when the caller has its answer, the trail
+  // already shows it, so reading the audit list right after a refusal finds the refusal.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!CHANGING.has(request.method) || !request.caller) return payload;
     const scope = scopeOf.get(request)?.scope ?? { request, brbId: null, loteId: null, id: null };
     try {
       if (scope.id !== null) await setAuditStatus(app.db, scope.id, reply.statusCode);
@@ -103,5 +105,6 @@ export function registerAudit(app: App): void {
     } catch (error) {
       request.log.error({ err: error }, 'audit row not recorded');
     }
+    return payload;
   });
 }
