@@ -41,12 +41,16 @@ test.describe('Painel', () => {
     const names = () => page.locator('tbody tr td:nth-child(1)').allTextContents();
     await page.getByRole('button', { name: /^Estudante/ }).click();
     await expect(page.getByRole('columnheader', { name: /Estudante/ })).toHaveAttribute('aria-sort', 'descending');
+    // The previous page stays on screen (marked aria-busy) until the sorted one arrives.
+    const settled = () => expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await settled();
     const desc = await names();
     expect([...desc].sort((a, b) => b.localeCompare(a, 'pt-BR'))[0]).toBe(desc[0]);
 
     await page.getByRole('button', { name: 'Página 2' }).click();
     await expect(page.getByTestId('total-lista')).toContainText('Mostrando 21–40');
     await expect(page).toHaveURL(/pagina=2/);
+    await settled();
     expect(await names()).not.toEqual(desc);
   });
 
