@@ -1,4 +1,5 @@
 import type { JWTHeaderParameters } from 'jose';
+import { BoundedLru } from '../lib/bounded-lru.js';
 import type { Caller } from './auth.js';
 
 export interface VerifiedToken {
@@ -19,8 +20,10 @@ export const VERIFIED_TOKENS_MAX = 10_000;
  * CPU). Bounded: at the limit the oldest entry goes (insertion order, refreshed on use).
  */
 export class VerifiedTokens {
-  readonly #entries = new Map<string, VerifiedToken>();
-  constructor(readonly max: number) {}
+  readonly #entries: BoundedLru<VerifiedToken>;
+  constructor(readonly max: number) {
+    this.#entries = new BoundedLru(max);
+  }
 
   get size(): number {
     return this.#entries.size;
@@ -28,17 +31,14 @@ export class VerifiedTokens {
 
   get(token: string, now: number): VerifiedToken | undefined {
     const entry = this.#entries.get(token);
-    if (!entry) return undefined;
-    this.#entries.delete(token);
-    if (entry.expiresAt <= now) return undefined;
-    this.#entries.set(token, entry);
+    if (entry && entry.expiresAt <= now) {
+      this.#entries.delete(token);
+      return undefined;
+    }
     return entry;
   }
 
   set(token: string, entry: VerifiedToken, now: number): void {
-    if (entry.expiresAt <= now) return;
-    this.#entries.delete(token);
-    if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value as string);
-    this.#entries.set(token, entry);
+    if (entry.expiresAt > now) this.#entries.set(token, entry);
   }
 }

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { BoundedLru } from '../../lib/bounded-lru.js';
 
 /** How many compiled dashboard statements each database handle remembers. */
 export const STATEMENTS_MAX = 2_000;
@@ -12,32 +13,14 @@ export const STATEMENTS_MAX = 2_000;
  * the scope and filter values, the sort and the page — and the build must read nothing else (no
  * database, no clock): the SQL and its parameters are then the ones the build would produce
  * again, tenancy conditions included, and the database still evaluates them on every run.
- * Bounded: at the limit the oldest entry goes (insertion order, refreshed on use).
+ * Bounded: at the limit the least recently used entry goes.
  */
-class Remembered {
-  readonly #entries = new Map<string, unknown>();
+const byDatabase = new WeakMap<Db, BoundedLru<unknown>>();
 
-  get(key: string): unknown {
-    const found = this.#entries.get(key);
-    if (found !== undefined) {
-      this.#entries.delete(key);
-      this.#entries.set(key, found);
-    }
-    return found;
-  }
-
-  set(key: string, value: unknown): void {
-    if (this.#entries.size >= STATEMENTS_MAX) this.#entries.delete(this.#entries.keys().next().value as string);
-    this.#entries.set(key, value);
-  }
-}
-
-const byDatabase = new WeakMap<Db, Remembered>();
-
-function remembered(db: Db): Remembered {
+function remembered(db: Db): BoundedLru<unknown> {
   let entries = byDatabase.get(db);
   if (!entries) {
-    entries = new Remembered();
+    entries = new BoundedLru<unknown>(STATEMENTS_MAX);
     byDatabase.set(db, entries);
   }
   return entries;
