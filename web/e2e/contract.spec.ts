@@ -15,6 +15,8 @@ test.describe('Contrato', () => {
 
     await page.goto(`/contrato/${target!.brbId}`);
     await expect(page.getByTestId('situacao')).toHaveText('Apto');
+    // The timeline loads on its own query: count its rows only once it has loaded (table or empty state).
+    await expect(page.getByTestId('linha-do-tempo').or(page.getByText('Nenhum evento.'))).toBeVisible();
     const events = await page.getByTestId('linha-do-tempo').locator('tbody tr').count();
     const form = page.getByRole('region', { name: 'Trancar matrícula' });
     await form.getByLabel('Data do trancamento').fill('31/02/2026');
