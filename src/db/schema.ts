@@ -147,6 +147,13 @@ export type MotivoSemRenovacao = (typeof MOTIVOS_SEM_RENOVACAO)[number];
 export const ABAS = ['aptos', 'em-processamento', 'finalizados', 'sem-renovacao', 'manutencao-vinculo'] as const;
 export type Aba = (typeof ABAS)[number];
 
+/** An entry's search name, kept from entrada_jornada by triggers, under the name-key GIN index (migration 0610). */
+export interface EntradaNomeTable {
+  entrada_id: number;
+  jornada_id: number;
+  nome_busca: string;
+}
+
 export interface EntradaJornadaTable {
   id: Id;
   jornada_id: number;
@@ -300,6 +307,7 @@ export interface CoreTables {
   contrato: ContratoTable;
   jornada: JornadaTable;
   entrada_jornada: EntradaJornadaTable;
+  entrada_nome: EntradaNomeTable;
   contador_jornada: ContadorJornadaTable;
   processo: ProcessoTable;
   solicitacao: SolicitacaoTable;

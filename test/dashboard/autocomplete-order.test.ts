@@ -9,6 +9,7 @@ import { createIe, createJourney, type TestIe, type TestJourney } from '../helpe
 
 let t: TestContext;
 let ie: TestIe;
+let other: TestIe;
 const e: Record<string, DashEntry> = {};
 
 /** Gives an entry (and its student and scholarship) a chosen CPF or matrícula. */
@@ -31,7 +32,7 @@ async function identify(entry: DashEntry | undefined, values: { cpf?: string; ma
 before(async () => {
   t = await createTestApp();
   ie = await createIe(t.db);
-  const other = await createIe(t.db);
+  other = await createIe(t.db);
   const closed = await createJourney(t.db, ie, { ano: 2026, semestre: 1, status: 'ENCERRADA' });
   const current: TestJourney = await createJourney(t.db, ie, { ano: 2026, semestre: 2 });
   const otherJourney = await createJourney(t.db, other);
@@ -67,9 +68,9 @@ before(async () => {
 });
 after(() => t.close());
 
-async function suggest(termo: string, limite?: number) {
+async function suggest(termo: string, limite?: number, ies = [ie.ieId]) {
   const query = `termo=${encodeURIComponent(termo)}${limite ? `&limite=${limite}` : ''}`;
-  const response = await t.call({ method: 'GET', url: `/s/v2/renovacao/autocomplete?${query}`, ies: [ie.ieId] });
+  const response = await t.call({ method: 'GET', url: `/s/v2/renovacao/autocomplete?${query}`, ies });
   assert.equal(response.statusCode, 200, response.body);
   const found = response.json() as { nomeEstudante: string; campo: string; relevancia: string }[];
   return found.map((s) => `${s.nomeEstudante} (${s.campo} ${s.relevancia})`);
@@ -142,6 +143,20 @@ describe('autocomplete relevance order, per class of term', () => {
     assert.deepEqual(await suggest('yamamoto'), ['Akira Yamamoto (nome inicio-palavra)']);
     assert.deepEqual(await suggest('tomaior'), ['Juliana Soutomaior (nome contem)']);
     assert.deepEqual(await suggest('nobody here'), []);
+  });
+
+  test("a caller of two IEs: both current journeys' names, merged in one order", async () => {
+    assert.deepEqual(await suggest('yamamoto', undefined, [ie.ieId, other.ieId]), [
+      'Akira Yamamoto (nome inicio-palavra)',
+      'Ana Souza Yamamoto (nome inicio-palavra)',
+    ]);
+    assert.deepEqual(await suggest('ana sou', undefined, [ie.ieId, other.ieId]), [
+      'Ana Souza (nome prefixo)',
+      'Ana Souza Yamamoto (nome prefixo)',
+      'Clara Ana Sousa (nome inicio-palavra)',
+      'Juliana Soutomaior (nome contem)',
+      'Mariana Souza (nome contem)',
+    ]);
   });
 
   test('a CPF, whole or its beginning, with and without the mask', async () => {

@@ -19,6 +19,7 @@ import * as creditedMonths from './0521_credited_months.js';
 import * as auditAndBatches from './0540_audit_and_batches.js';
 import * as integrations from './0550_integrations.js';
 import * as journeyNameTrigram from './0600_journey_name_trigram.js';
+import * as journeyNameKeys from './0610_journey_name_keys.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0540_audit_and_batches': auditAndBatches,
   '0550_integrations': integrations,
   '0600_journey_name_trigram': journeyNameTrigram,
+  '0610_journey_name_keys': journeyNameKeys,
 };

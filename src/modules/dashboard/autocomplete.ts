@@ -1,4 +1,11 @@
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type RawBuilder,
+  type SelectQueryBuilder,
+  type SqlBool,
+  sql,
+} from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Aba, Database, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
@@ -7,6 +14,7 @@ import { invalidField } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { searchForm } from '../../lib/text.js';
 import { cpfDigits, type JourneyFilter, journeyCondition } from './list-query.js';
+import { hasNameKeys, keyedCandidates, type NameSearch } from './name-keys.js';
 import { type JourneySelectionInput, resolveScope, singleJourney } from './scope.js';
 
 export const MATCH_FIELDS = ['nome', 'cpf', 'matricula'] as const;
@@ -15,6 +23,8 @@ type Field = (typeof MATCH_FIELDS)[number];
 type Relevance = (typeof RELEVANCES)[number];
 
 type EntryDb = Database & { e: Database['entrada_jornada'] };
+/** A tier's row: the entry, its sort key in that tier's order, the tier. */
+type Ranked = { id: number; chave: string; tier: number };
 type Eb = ExpressionBuilder<EntryDb, 'e'>;
 
 /** One relevance tier: a condition served by one index and the order that index gives. */
@@ -23,6 +33,8 @@ interface Tier {
   relevancia: Relevance;
   where: (eb: Eb) => Expression<SqlBool>;
   orderBy: 'e.nome_busca' | 'e.cpf' | 'e.matricula';
+  /** Substring tiers: found through the journey's name keys (entrada_nome, migration 0610). */
+  nome?: NameSearch;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -86,12 +98,14 @@ export function tiersFor(termo: string): Tier[] {
         relevancia: 'inicio-palavra',
         where: (eb) => eb('e.nome_busca', 'like', `% ${like}%`),
         orderBy: 'e.nome_busca',
+        nome: { pattern: `% ${like}%`, termo: nome, inicio: true },
       },
       {
         campo: 'nome',
         relevancia: 'contem',
         where: (eb) => eb('e.nome_busca', 'like', `%${like}%`),
         orderBy: 'e.nome_busca',
+        nome: { pattern: `%${like}%`, termo: nome, inicio: false },
       },
     );
   }
@@ -109,9 +123,9 @@ export interface AutocompleteRequest extends JourneySelectionInput {
  * one statement (each takes at most `limite` ids in its index's order, so it stays cheap however
  * common the prefix); the word-prefix and contains tiers follow in one more statement, only while
  * the list is not full. Each tier stays its own ordered, limited branch so the planner can choose
- * per tier: a substring common in the journey is found by walking the journey's names in order
- * and stopping at `limite`, a rare one through the (jornada_id, trigram) GIN index, which yields
- * only the caller's journeys' candidates (migration 0600).
+ * per tier. The substring tiers read the journeys' name keys (name-keys.ts, migration 0610), whose
+ * posting lists hold one journey's entries each; a term too short for keys walks the journey's
+ * names in order with its LIKE and stops at `limite`.
  */
 export async function autocomplete(db: Db, caller: Caller, q: AutocompleteRequest) {
   if (searchForm(q.termo).replace(/\s/g, '').length < 3) {
@@ -141,6 +155,9 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
   const out: Suggestion[] = [];
   const seen = new Set<number>();
   for (const group of groups) {
+    // The substring tiers get the journeys as values: the planner then reads the name keys of a
+    // known journey (with a subquery it guessed thousands of candidates and started parallel
+    // workers, ~6 ms), and a tier without keys sees how large the journey it walks is.
     if (group[0]?.relevancia === 'inicio-palavra' && !Array.isArray(journeys)) {
       journeys = await resolve();
       if (journeys.length === 0) return out;
@@ -191,7 +208,26 @@ function suggestionQuery(
   exclude: number[],
   limit: number,
 ) {
-  const branch = (tier: Tier, index: number) => {
+  // Candidates from the name keys, in name order, then their entries: the nested loop stops at the limit.
+  const keyedBranch = (
+    candidates: RawBuilder<{ entrada_id: number; nome_busca: string }>,
+    index: number,
+    count: number | Expression<number>,
+  ) => {
+    const ids = db
+      .selectFrom(candidates.as('c'))
+      .innerJoin('entrada_jornada as e', 'e.id', 'c.entrada_id')
+      .select(['e.id', 'c.nome_busca as chave', sql<number>`${sql.lit(index)}::int`.as('tier')])
+      .where('e.jornada_id', '=', journeyCondition(journeys) as number)
+      .where((eb) => inCallerIes(eb, 'e.ie_id', caller));
+    let q = aba ? ids.where('e.aba', '=', aba) : ids.where('e.aba', 'is not', null);
+    if (exclude.length > 0) q = q.where('e.id', '<>', sql<number>`all(${exclude}::int8[])`);
+    return q.orderBy('c.nome_busca').orderBy('c.entrada_id').limit(count);
+  };
+  const branch = (tier: Tier, index: number, count: number | Expression<number> = limit) => {
+    if (tier.nome && Array.isArray(journeys) && hasNameKeys(tier.nome.termo, tier.nome.inicio)) {
+      return keyedBranch(keyedCandidates(journeys, tier.nome), index, count);
+    }
     let ids = db
       .selectFrom('entrada_jornada as e')
       .select([
@@ -204,12 +240,41 @@ function suggestionQuery(
       .where(tier.where);
     ids = aba ? ids.where('e.aba', '=', aba) : ids.where('e.aba', 'is not', null);
     if (exclude.length > 0) ids = ids.where('e.id', '<>', sql<number>`all(${exclude}::int8[])`);
-    return db.selectFrom(ids.orderBy(tier.orderBy).orderBy('e.id').limit(limit).as(`t${index}`)).selectAll();
+    return ids.orderBy(tier.orderBy).orderBy('e.id').limit(count);
   };
-  let union = branch(tiers[0] as Tier, 0);
-  tiers.slice(1).forEach((tier, i) => {
-    union = union.unionAll(branch(tier, i + 1));
-  });
+  const [first, ...rest] = tiers as [Tier, ...Tier[]];
+  let union: SelectQueryBuilder<Database & { t: Ranked }, 't', Ranked>;
+  const [wordStart, substring] = [first.nome, rest[0]?.nome];
+  if (wordStart && substring && Array.isArray(journeys) && hasNameKeys(substring.termo, false)) {
+    // The substring group. Every word-prefix match is a substring match, so the journey's name keys
+    // are read once, for the substring (c); the word-prefix tier filters those candidates, and the
+    // contains tier runs only for what the word-prefix tier left (LIMIT 0 does not start its plan),
+    // without repeating its entries.
+    const inC = (pattern: string) =>
+      sql<{ entrada_id: number; nome_busca: string }>`(
+        select c.entrada_id, c.nome_busca from c where c.nome_busca like ${pattern}
+        order by c.nome_busca, c.entrada_id)`;
+    const left = sql<number>`greatest(0, ${limit} - (select count(*) from t0))`;
+    union = db
+      .with(
+        (w) => w('c').materialized(),
+        () => keyedCandidates(journeys as number[], substring),
+      )
+      .with('t0', (w) => w.selectFrom(keyedBranch(inC(wordStart.pattern), 0, limit).as('b0')).selectAll())
+      .selectFrom('t0')
+      .selectAll()
+      .unionAll((eb) =>
+        eb
+          .selectFrom(keyedBranch(inC(substring.pattern), 1, left).as('b1'))
+          .selectAll()
+          .where('b1.id', 'not in', eb.selectFrom('t0').select('t0.id')),
+      ) as unknown as typeof union;
+  } else {
+    union = db.selectFrom(branch(first, 0).as('t')).selectAll() as unknown as typeof union;
+    rest.forEach((tier, i) => {
+      union = union.unionAll(db.selectFrom(branch(tier, i + 1).as(`t${i + 1}`)).selectAll()) as typeof union;
+    });
+  }
   return db
     .selectFrom(union.as('t'))
     .innerJoin('entrada_jornada as e', 'e.id', 't.id')

@@ -16,6 +16,8 @@ export const contractsStage: SeedStage = {
     'bolsa',
     'contrato',
     'entrada_jornada',
+    // Filled by entrada_jornada's trigger (migration 0610); its GIN index is built once, after the load.
+    'entrada_nome',
     'processo',
     'evento_timeline',
     'solicitacao',
