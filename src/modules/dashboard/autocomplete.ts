@@ -1,11 +1,4 @@
-import {
-  type Expression,
-  type ExpressionBuilder,
-  type RawBuilder,
-  type SelectQueryBuilder,
-  type SqlBool,
-  sql,
-} from 'kysely';
+import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { Aba, Database, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
@@ -23,8 +16,8 @@ type Field = (typeof MATCH_FIELDS)[number];
 type Relevance = (typeof RELEVANCES)[number];
 
 type EntryDb = Database & { e: Database['entrada_jornada'] };
-/** A tier's row: the entry, its sort key in that tier's order, the tier. */
-type Ranked = { id: number; chave: string; tier: number };
+/** A name-key candidate: the entry and its search name. */
+type Candidate = { entrada_id: number; nome_busca: string };
 type Eb = ExpressionBuilder<EntryDb, 'e'>;
 
 /** One relevance tier: a condition served by one index and the order that index gives. */
@@ -119,13 +112,19 @@ export interface AutocompleteRequest extends JourneySelectionInput {
 }
 
 /**
- * Up to `limite` (≤ 10) entries matching a term, by relevance. The exact and prefix tiers run in
- * one statement (each takes at most `limite` ids in its index's order, so it stays cheap however
- * common the prefix); the word-prefix and contains tiers follow in one more statement, only while
- * the list is not full. Each tier stays its own ordered, limited branch so the planner can choose
- * per tier. The substring tiers read the journeys' name keys (name-keys.ts, migration 0610), whose
- * posting lists hold one journey's entries each; a term too short for keys walks the journey's
- * names in order with its LIKE and stops at `limite`.
+ * Up to `limite` (≤ 10) entries matching a term, by relevance. Each tier is its own ordered,
+ * limited branch, so each reads only what it returns. The exact and prefix tiers walk their btree
+ * indexes, in one statement; the word-prefix and contains tiers follow in a second statement only
+ * while the list is not full, and read the journeys' name keys (name-keys.ts, migration 0610),
+ * whose posting lists hold one journey's entries each. A term too short for name keys walks the
+ * journey's names with its LIKE. (In one statement, planning the substring tiers cost ~1.2 ms of
+ * database CPU on every request, also when the prefixes filled the list.)
+ *
+ * One journey known without reading (a journeyId, or one IE's current journey) goes into the first
+ * statement as a subquery, saving resolveScope's round trip; that statement also answers which
+ * journey it was, so an empty answer tells "nothing matches" from "not the caller's journey" (404)
+ * the way the lists do, and the second statement gets the journey as a value, which the planner
+ * can estimate.
  */
 export async function autocomplete(db: Db, caller: Caller, q: AutocompleteRequest) {
   if (searchForm(q.termo).replace(/\s/g, '').length < 3) {
@@ -136,34 +135,25 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
   }
   const limite = q.limite ?? 10;
   const tiers = tiersFor(q.termo);
-  // One journey known without reading (a journeyId, or one IE's current journey) goes into the
-  // exact and prefix statement as a subquery, saving resolveScope's round trip when the prefixes
-  // fill the list; an empty answer then tells "nothing matches" from "not the caller's journey"
-  // (404) the way the lists do. The substring statement gets the ids as values: with a subquery
-  // the planner cannot see how large the journey is and walks all of it for a rare substring.
   const single = singleJourney(db, caller, q);
-  const resolve = async () => (await resolveScope(db, caller, q)).journeys.map((j) => j.id);
-  let journeys: JourneyFilter = single ?? (await resolve());
+  let journeys: JourneyFilter = single ?? (await resolveScope(db, caller, q)).journeys.map((j) => j.id);
   if ((Array.isArray(journeys) && journeys.length === 0) || tiers.length === 0) {
     if (single) await resolveScope(db, caller, q);
     return [];
   }
-  const groups = [
-    tiers.filter((t) => t.relevancia === 'exata' || t.relevancia === 'prefixo'),
-    tiers.filter((t) => t.relevancia === 'inicio-palavra' || t.relevancia === 'contem'),
-  ].filter((g) => g.length > 0);
   const out: Suggestion[] = [];
   const seen = new Set<number>();
-  for (const group of groups) {
-    // The substring tiers get the journeys as values: the planner then reads the name keys of a
-    // known journey (with a subquery it guessed thousands of candidates and started parallel
-    // workers, ~6 ms), and a tier without keys sees how large the journey it walks is.
-    if (group[0]?.relevancia === 'inicio-palavra' && !Array.isArray(journeys)) {
-      journeys = await resolve();
-      if (journeys.length === 0) return out;
-    }
-    const rows = await suggestionQuery(db, caller, journeys, q.aba, group, [...seen], limite).execute();
+  for (const group of [tiers.filter((x) => !x.nome), tiers.filter((x) => x.nome)]) {
+    if (group.length === 0 || out.length === limite) continue;
+    const rows = (await suggestionQuery(db, caller, journeys, q.aba, group, [...seen], limite - out.length).execute(db))
+      .rows;
     for (const r of rows) {
+      if (r.id === null) {
+        // The journey row: none means the caller's IE has no journey (404, as the lists answer).
+        if (r.jornada_id === null) await resolveScope(db, caller, q);
+        journeys = [r.jornada_id as number];
+        continue;
+      }
       if (seen.has(r.id) || out.length === limite) continue;
       seen.add(r.id);
       const tier = group[r.tier] as Tier;
@@ -180,9 +170,7 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
         relevancia: tier.relevancia,
       });
     }
-    if (out.length === limite) break;
   }
-  if (out.length === 0 && !Array.isArray(journeys)) await resolveScope(db, caller, q);
   return out;
 }
 
@@ -199,6 +187,16 @@ interface Suggestion {
   relevancia: Relevance;
 }
 
+type SuggestionRow =
+  | (Omit<Suggestion, 'brbId' | 'nomeEstudante' | 'jornadaId' | 'ieId' | 'campo' | 'relevancia'> & {
+      id: number;
+      tier: number;
+      nome: string;
+      jornada_id: number;
+      ie_id: number;
+    })
+  | { id: null; jornada_id: number | null };
+
 function suggestionQuery(
   db: Db,
   caller: Caller,
@@ -208,79 +206,57 @@ function suggestionQuery(
   exclude: number[],
   limit: number,
 ) {
-  // Candidates from the name keys, in name order, then their entries: the nested loop stops at the limit.
-  const keyedBranch = (
-    candidates: RawBuilder<{ entrada_id: number; nome_busca: string }>,
-    index: number,
-    count: number | Expression<number>,
-  ) => {
-    const ids = db
-      .selectFrom(candidates.as('c'))
-      .innerJoin('entrada_jornada as e', 'e.id', 'c.entrada_id')
-      .select(['e.id', 'c.nome_busca as chave', sql<number>`${sql.lit(index)}::int`.as('tier')])
+  const onEntries = <Q extends SelectQueryBuilder<EntryDb, 'e', object>>(q: Q) => {
+    let scoped = q
       .where('e.jornada_id', '=', journeyCondition(journeys) as number)
       .where((eb) => inCallerIes(eb, 'e.ie_id', caller));
-    let q = aba ? ids.where('e.aba', '=', aba) : ids.where('e.aba', 'is not', null);
-    if (exclude.length > 0) q = q.where('e.id', '<>', sql<number>`all(${exclude}::int8[])`);
-    return q.orderBy('c.nome_busca').orderBy('c.entrada_id').limit(count);
+    scoped = aba ? scoped.where('e.aba', '=', aba) : scoped.where('e.aba', 'is not', null);
+    if (exclude.length > 0) scoped = scoped.where('e.id', '<>', sql<number>`all(${exclude}::int8[])`);
+    return scoped as Q;
   };
-  const branch = (tier: Tier, index: number, count: number | Expression<number> = limit) => {
-    if (tier.nome && Array.isArray(journeys) && hasNameKeys(tier.nome.termo, tier.nome.inicio)) {
-      return keyedBranch(keyedCandidates(journeys, tier.nome), index, count);
-    }
-    let ids = db
+  const columns = sql`e.id, t.tier, t.chave, s.nome, e.cpf, e.matricula, e.situacao, e.aba, e.jornada_id, e.ie_id`;
+  const [wordStart, substring] = tiers.map((x) => x.nome);
+  if (wordStart && substring && hasNameKeys(substring.termo, false)) {
+    // The substring tiers as one list: every word-prefix match is a substring match, so the
+    // journeys' name keys are read once, for the substring, and each candidate is ranked word
+    // prefix (0) or contains (1), then by name; entries are read in that order until the limit.
+    const candidates = sql<Candidate & { tier: number }>`(
+      select c.entrada_id, c.nome_busca, case when c.nome_busca like ${wordStart.pattern} then 0 else 1 end as tier
+      from ${keyedCandidates(journeys, substring)} c
+      order by 3, 2, 1)`;
+    const entries = onEntries(
+      db
+        .selectFrom(candidates.as('t'))
+        .innerJoin('entrada_jornada as e', 'e.id', 't.entrada_id')
+        .select(['e.id', 't.tier', 't.nome_busca as chave'])
+        .orderBy('t.tier')
+        .orderBy('t.nome_busca')
+        .orderBy('t.entrada_id')
+        .limit(limit) as unknown as SelectQueryBuilder<EntryDb, 'e', object>,
+    );
+    return sql<SuggestionRow>`select ${columns} from (${entries}) t
+      join entrada_jornada e on e.id = t.id join estudante s on s.id = e.estudante_id
+      order by t.tier, t.chave, e.id`;
+  }
+  // Each tier its own ordered, limited branch: at most `limit` entries in its index's order.
+  const branches = tiers.map((tier, index) => {
+    const q = db
       .selectFrom('entrada_jornada as e')
       .select([
         'e.id',
         sql<string>`${sql.ref(tier.orderBy)}`.as('chave'),
         sql<number>`${sql.lit(index)}::int`.as('tier'),
       ])
-      .where('e.jornada_id', '=', journeyCondition(journeys) as number)
-      .where((eb) => inCallerIes(eb, 'e.ie_id', caller))
       .where(tier.where);
-    ids = aba ? ids.where('e.aba', '=', aba) : ids.where('e.aba', 'is not', null);
-    if (exclude.length > 0) ids = ids.where('e.id', '<>', sql<number>`all(${exclude}::int8[])`);
-    return ids.orderBy(tier.orderBy).orderBy('e.id').limit(count);
-  };
-  const [first, ...rest] = tiers as [Tier, ...Tier[]];
-  let union: SelectQueryBuilder<Database & { t: Ranked }, 't', Ranked>;
-  const [wordStart, substring] = [first.nome, rest[0]?.nome];
-  if (wordStart && substring && Array.isArray(journeys) && hasNameKeys(substring.termo, false)) {
-    // The substring group. Every word-prefix match is a substring match, so the journey's name keys
-    // are read once, for the substring (c); the word-prefix tier filters those candidates, and the
-    // contains tier runs only for what the word-prefix tier left (LIMIT 0 does not start its plan),
-    // without repeating its entries.
-    const inC = (pattern: string) =>
-      sql<{ entrada_id: number; nome_busca: string }>`(
-        select c.entrada_id, c.nome_busca from c where c.nome_busca like ${pattern}
-        order by c.nome_busca, c.entrada_id)`;
-    const left = sql<number>`greatest(0, ${limit} - (select count(*) from t0))`;
-    union = db
-      .with(
-        (w) => w('c').materialized(),
-        () => keyedCandidates(journeys as number[], substring),
-      )
-      .with('t0', (w) => w.selectFrom(keyedBranch(inC(wordStart.pattern), 0, limit).as('b0')).selectAll())
-      .selectFrom('t0')
-      .selectAll()
-      .unionAll((eb) =>
-        eb
-          .selectFrom(keyedBranch(inC(substring.pattern), 1, left).as('b1'))
-          .selectAll()
-          .where('b1.id', 'not in', eb.selectFrom('t0').select('t0.id')),
-      ) as unknown as typeof union;
-  } else {
-    union = db.selectFrom(branch(first, 0).as('t')).selectAll() as unknown as typeof union;
-    rest.forEach((tier, i) => {
-      union = union.unionAll(db.selectFrom(branch(tier, i + 1).as(`t${i + 1}`)).selectAll()) as typeof union;
-    });
-  }
-  return db
-    .selectFrom(union.as('t'))
-    .innerJoin('entrada_jornada as e', 'e.id', 't.id')
-    .innerJoin('estudante as s', 's.id', 'e.estudante_id')
-    .select(['e.id', 't.tier', 's.nome', 'e.cpf', 'e.matricula', 'e.situacao', 'e.aba', 'e.jornada_id', 'e.ie_id'])
-    .orderBy('t.tier')
-    .orderBy('t.chave')
-    .orderBy('t.id');
+    return sql`(${onEntries(q).orderBy(tier.orderBy).orderBy('e.id').limit(limit)})`;
+  });
+  const journeyRow = Array.isArray(journeys)
+    ? sql``
+    : sql`union all select null, null, null, null, null, null, null, null, (${journeys})::int8, null`;
+  return sql<SuggestionRow>`select * from (
+      select ${columns} from (${sql.join(branches, sql` union all `)}) t
+      join entrada_jornada e on e.id = t.id join estudante s on s.id = e.estudante_id
+      ${journeyRow}
+    ) r
+    order by r.tier nulls last, r.chave, r.id`;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { type Expression, sql } from 'kysely';
 
 /**
  * Name searches through the journeys' name keys (entrada_nome and its GIN index over
@@ -24,20 +24,23 @@ export function hasNameKeys(termo: string, inicio: boolean): boolean {
 }
 
 /**
- * A substring tier's candidates, from the journeys' name keys (entrada_nome, migration 0610) and
- * sorted by name before the entries are read: a common surname ("chaves", 931 entries in the
- * bench's largest journey) reads 931 narrow rows and 10 entries, not 931 entries. Each journey's
- * keys are its own (chaves_termo(journey, ...)), so several journeys go through a lateral join.
+ * A substring search's candidates (entry and name), from the journeys' name keys (entrada_nome,
+ * migration 0610); callers sort them before reading entries, so a common surname ("chaves", 931
+ * entries in the bench's largest journey) reads 931 narrow rows and 10 entries. Each journey's
+ * keys are its own (chaves_termo(journey, ...)), so several journeys go through a lateral join, and
+ * one journey known only as a subquery goes through it too.
  */
-export function keyedCandidates(journeys: number[], nome: NameSearch) {
+export function keyedCandidates(journeys: number[] | Expression<number | null>, nome: NameSearch) {
+  const from = Array.isArray(journeys)
+    ? sql`unnest(${journeys}::int8[]) as j(id)`
+    : sql`(select ${journeys} as id) as j`;
   return sql<{ entrada_id: number; nome_busca: string }>`(
     select c.entrada_id, c.nome_busca
-    from unnest(${journeys}::int8[]) as j(id)
+    from ${from}
     cross join lateral (
       select n.entrada_id, n.nome_busca from entrada_nome n
       where n.jornada_id = j.id and n.nome_busca like ${nome.pattern}
         and chaves_nome(n.jornada_id, n.nome_busca) @> chaves_termo(j.id, ${nome.termo}, ${nome.inicio})
     ) c
-    order by c.nome_busca, c.entrada_id
   )`;
 }
