@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { withBeforeCommit } from './before-commit.js';
 import { PGliteDialect } from './pglite-dialect.js';
+import { preparingPool } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -66,7 +67,7 @@ export async function createDatabase(
     // the pool; the pool discards it and the next query gets a fresh one. Unhandled, that event
     // would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool })) });
+    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool: preparingPool(pool) })) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const memory = database.dataDir === 'memory://';

@@ -1,5 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { PREPARED } from '../../db/prepared.js';
 import type { Aba, Database, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
@@ -234,7 +235,7 @@ function suggestionQuery(
         .orderBy('t.entrada_id')
         .limit(limit) as unknown as SelectQueryBuilder<EntryDb, 'e', object>,
     );
-    return sql<SuggestionRow>`select ${columns} from (${entries}) t
+    return sql<SuggestionRow>`${sql.raw(PREPARED)}select ${columns} from (${entries}) t
       join entrada_jornada e on e.id = t.id join estudante s on s.id = e.estudante_id
       order by t.tier, t.chave, e.id`;
   }
@@ -253,7 +254,7 @@ function suggestionQuery(
   const journeyRow = Array.isArray(journeys)
     ? sql``
     : sql`union all select null, null, null, null, null, null, null, null, (${journeys})::int8, null`;
-  return sql<SuggestionRow>`select * from (
+  return sql<SuggestionRow>`${sql.raw(PREPARED)}select * from (
       select ${columns} from (${sql.join(branches, sql` union all `)}) t
       join entrada_jornada e on e.id = t.id join estudante s on s.id = e.estudante_id
       ${journeyRow}
