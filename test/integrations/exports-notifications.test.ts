@@ -109,11 +109,32 @@ describe('notification history export', () => {
     assert.equal(sheet.rowCount, 3);
     const lote = sheet.getRow(3);
     assert.equal(lote.getCell(1).value, ids.lote);
-    assert.equal(lote.getCell(4).value, 'Lote; "processado"');
+    // t.call asks in English: titles and messages read as the JSON history reads them (texts.ts).
+    assert.equal(lote.getCell(4).value, 'Values batch processed');
+    assert.equal(lote.getCell(5).value, 'The values batch sent was processed. Check the outcome of each row.');
     const created = lote.getCell(7);
     assert.equal((created.value as Date).toISOString(), '2026-02-28T23:30:00.000Z');
     assert.equal(created.numFmt, 'dd/mm/yyyy hh:mm:ss');
     assert.equal(lote.getCell(9).value, null);
+  });
+
+  test('titles and messages in the language asked, the same as the JSON history', async () => {
+    const read: Record<string, string[]> = {};
+    for (const language of ['pt-BR', 'en']) {
+      const headers = { 'accept-language': language };
+      const url = '/s/v2/ies/notificacoes/historico';
+      const json = await t.call({ method: 'GET', url: `${url}?formato=json`, ies: [ie.ieId], headers });
+      const file = await t.call({ method: 'GET', url: `${url}?formato=csv`, ies: [ie.ieId], headers });
+      assert.equal(file.statusCode, 200, file.body);
+      const listed = (json.json() as { itens: { id: number; titulo: string; mensagem: string }[] }).itens.find(
+        (n) => n.id === ids.janela,
+      );
+      const line = csvLines(file.body).find((l) => l.startsWith(`${ids.janela};`)) ?? '';
+      read[language] = line.split(';').slice(3, 5);
+      assert.deepEqual(read[language], [listed?.titulo, listed?.mensagem], language);
+    }
+    assert.deepEqual(read['pt-BR'], ['Janela fechando', 'Mensagem de Janela fechando']);
+    assert.deepEqual(read.en, ['The renewal window is closing', 'A few days are left before the renewal window ends.']);
   });
 
   test("the other IE's user gets only its own IE's notifications", async () => {
