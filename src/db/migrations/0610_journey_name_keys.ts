@@ -34,10 +34,8 @@ begin atomic
   select array_agg((jornada << 32) | (hashtext(t)::int8 & 4294967295)) from unnest(show_trgm(nome)) t;
 end;
 
--- Parallel restricted: a search by a journey known only at run time (a subquery) has no estimate
--- of its candidates, and the planner started two parallel workers (~6 ms) to read a dozen.
 create function chaves_termo(jornada int8, termo text, inicio bool) returns int8[]
-language sql immutable parallel restricted strict
+language sql immutable parallel safe strict
 begin atomic
   select coalesce(array_agg(distinct (jornada << 32) | (hashtext(t)::int8 & 4294967295)), '{}')
   from (select w.p, w.n, count(*) over () as total

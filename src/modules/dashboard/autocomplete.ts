@@ -217,7 +217,8 @@ function suggestionQuery(
   };
   const columns = sql`e.id, t.tier, t.chave, s.nome, e.cpf, e.matricula, e.situacao, e.aba, e.jornada_id, e.ie_id`;
   const [wordStart, substring] = tiers.map((x) => x.nome);
-  if (wordStart && substring && hasNameKeys(substring.termo, false)) {
+  // The substring tiers run after the leading statement, which gave the journeys as values.
+  if (wordStart && substring && Array.isArray(journeys) && hasNameKeys(substring.termo, false)) {
     // The substring tiers as one list: every word-prefix match is a substring match, so the
     // journeys' name keys are read once, for the substring, and each candidate is ranked word
     // prefix (0) or contains (1), then by name; entries are read in that order until the limit.
@@ -229,15 +230,28 @@ function suggestionQuery(
       db
         .selectFrom(candidates.as('t'))
         .innerJoin('entrada_jornada as e', 'e.id', 't.entrada_id')
-        .select(['e.id', 't.tier', 't.nome_busca as chave'])
+        .select([
+          'e.id',
+          't.tier',
+          't.nome_busca as chave',
+          'e.estudante_id',
+          'e.cpf',
+          'e.matricula',
+          'e.situacao',
+          'e.aba',
+          'e.jornada_id',
+          'e.ie_id',
+        ])
         .orderBy('t.tier')
         .orderBy('t.nome_busca')
         .orderBy('t.entrada_id')
         .limit(limit) as unknown as SelectQueryBuilder<EntryDb, 'e', object>,
     );
-    return sql<SuggestionRow>`${sql.raw(PREPARED)}select ${columns} from (${entries}) t
-      join entrada_jornada e on e.id = t.id join estudante s on s.id = e.estudante_id
-      order by t.tier, t.chave, e.id`;
+    // The page's entries are already read: only the students' names are joined.
+    return sql<SuggestionRow>`${sql.raw(PREPARED)}select
+        t.id, t.tier, t.chave, s.nome, t.cpf, t.matricula, t.situacao, t.aba, t.jornada_id, t.ie_id
+      from (${entries}) t join estudante s on s.id = t.estudante_id
+      order by t.tier, t.chave, t.id`;
   }
   // Each tier its own ordered, limited branch: at most `limit` entries in its index's order.
   const branches = tiers.map((tier, index) => {

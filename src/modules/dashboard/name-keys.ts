@@ -1,4 +1,4 @@
-import { type Expression, sql } from 'kysely';
+import { sql } from 'kysely';
 
 /**
  * Name searches through the journeys' name keys (entrada_nome and its GIN index over
@@ -27,16 +27,12 @@ export function hasNameKeys(termo: string, inicio: boolean): boolean {
  * A substring search's candidates (entry and name), from the journeys' name keys (entrada_nome,
  * migration 0610); callers sort them before reading entries, so a common surname ("chaves", 931
  * entries in the bench's largest journey) reads 931 narrow rows and 10 entries. Each journey's
- * keys are its own (chaves_termo(journey, ...)), so several journeys go through a lateral join, and
- * one journey known only as a subquery goes through it too.
+ * keys are its own (chaves_termo(journey, ...)), so the journeys go through a lateral join.
  */
-export function keyedCandidates(journeys: number[] | Expression<number | null>, nome: NameSearch) {
-  const from = Array.isArray(journeys)
-    ? sql`unnest(${journeys}::int8[]) as j(id)`
-    : sql`(select ${journeys} as id) as j`;
+export function keyedCandidates(journeys: number[], nome: NameSearch) {
   return sql<{ entrada_id: number; nome_busca: string }>`(
     select c.entrada_id, c.nome_busca
-    from ${from}
+    from unnest(${journeys}::int8[]) as j(id)
     cross join lateral (
       select n.entrada_id, n.nome_busca from entrada_nome n
       where n.jornada_id = j.id and n.nome_busca like ${nome.pattern}
