@@ -7,7 +7,7 @@ import pg from 'pg';
 import type { Config } from '../config.js';
 import { withBeforeCommit } from './before-commit.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { preparingPool } from './prepared.js';
+import { createPlannedOnce } from './planned.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -45,6 +45,13 @@ export async function createDatabase(
   options: CreateOptions = {},
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
+    const types = {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8) return parseInt8;
+        if (oid === NUMERIC || oid === DATE) return identity;
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
+    };
     const pool = new pg.Pool({
       connectionString: database.url,
       max: database.poolMax,
@@ -55,20 +62,29 @@ export async function createDatabase(
       idleTimeoutMillis: 300_000,
       min: Math.min(4, database.poolMax),
       allowExitOnIdle: true,
-      types: {
-        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-          if (oid === INT8) return parseInt8;
-          if (oid === NUMERIC || oid === DATE) return identity;
-          return pg.types.getTypeParser(oid, format);
-        }) as typeof pg.types.getTypeParser,
-      },
+      types,
     });
     // An idle client whose connection drops (server restart, terminated backend) emits 'error' on
     // the pool; the pool discards it and the next query gets a fresh one. Unhandled, that event
     // would crash the process.
     pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool: preparingPool(pool) })) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool })) });
+    // Hot statements planned once (planned.ts): a few connections of their own.
+    const planned = createPlannedOnce(db, pg.Pool, {
+      connectionString: database.url,
+      max: Math.min(4, database.poolMax),
+      idleTimeoutMillis: 300_000,
+      allowExitOnIdle: true,
+      types,
+    });
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        await planned.destroy();
+        await db.destroy();
+      },
+    };
   }
   const memory = database.dataDir === 'memory://';
   if (!memory) mkdirSync(database.dataDir, { recursive: true });

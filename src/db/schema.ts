@@ -154,6 +154,12 @@ export interface EntradaNomeTable {
   nome_busca: string;
 }
 
+/** How often each trigram occurs in a sample of the names (migration 0620). */
+export interface TrigramaFrequenciaTable {
+  trigrama: string;
+  total: number;
+}
+
 export interface EntradaJornadaTable {
   id: Id;
   jornada_id: number;
@@ -308,6 +314,7 @@ export interface CoreTables {
   jornada: JornadaTable;
   entrada_jornada: EntradaJornadaTable;
   entrada_nome: EntradaNomeTable;
+  trigrama_frequencia: TrigramaFrequenciaTable;
   contador_jornada: ContadorJornadaTable;
   processo: ProcessoTable;
   solicitacao: SolicitacaoTable;

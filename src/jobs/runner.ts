@@ -4,11 +4,12 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
+import { refreshNameKeyFrequencies } from '../modules/dashboard/name-keys.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
 import { startIntegrations } from './integrations.js';
 import { retryStartRace } from './start-race.js';
 
-/** The queue of the window-closing job (also purges expired Idempotency-Key answers). */
+/** The queue of the window-closing job (also purges expired Idempotency-Key answers and samples name trigrams). */
 export const WINDOWS_QUEUE = 'fechar-janelas';
 export const WINDOWS_CRON = '*/15 * * * *';
 const EMBEDDED_INTERVAL_MS = 15 * 60 * 1000;
@@ -24,6 +25,7 @@ export interface JobRunner {
 export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<void> {
   const result = await closeEndedWindows(db, today());
   const purged = await purgeIdempotencyKeys(db);
+  await refreshNameKeyFrequencies(db);
   if (result.jornadasEncerradas > 0 || result.avisosFechamento > 0 || purged > 0) {
     log.info({ ...result, chavesIdempotenciaRemovidas: purged }, 'scheduled job: renewal windows');
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import { refreshNameKeyFrequencies } from '../modules/dashboard/name-keys.js';
 import { suspendConstraints } from './bulk-load.js';
 import { buildWorld, type SeedContext, type SeedOptions } from './context.js';
 import { SEED_STAGES } from './stages/index.js';
@@ -37,6 +38,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
     }
     await suspended?.restore(reporter('índices e chaves'));
     await resetIdentities(ctx);
+    await refreshNameKeyFrequencies(trx);
     return true;
   });
 }

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
+import { refreshNameKeyFrequencies } from '../../src/modules/dashboard/name-keys.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { addEntry, type DashEntry } from '../helpers/dashboard-factories.js';
 import { createIe, createJourney, type TestIe, type TestJourney } from '../helpers/factories.js';
@@ -185,6 +187,34 @@ describe('autocomplete relevance order, per class of term', () => {
       ]);
     } finally {
       await identify(e['Ana Souza'], { cpf: '20999123456' });
+    }
+  });
+
+  test('the trigram sample changes which name keys are read, never what is found (migration 0620)', async () => {
+    const terms = [
+      'ana',
+      'maria',
+      'ana sou',
+      'maria da s',
+      'joão pe',
+      'yamamoto',
+      'tomaior',
+      'souza',
+      'ana s',
+      'da silva',
+    ];
+    const before = await Promise.all(terms.map((termo) => suggest(termo)));
+    const keys = async (termo: string) =>
+      (await sql<{ n: number }>`select cardinality(chaves_termo(1, ${termo}, false))::int4 as n`.execute(t.db)).rows[0]
+        ?.n;
+    assert.equal(await keys('maria da s'), 8, 'without a sample, every key of the term');
+    await refreshNameKeyFrequencies(t.db);
+    try {
+      assert.equal(await keys('maria da s'), 3, 'with a sample, its three rarest keys');
+      assert.equal(await keys('yamamoto'), 3);
+      assert.deepEqual(await Promise.all(terms.map((termo) => suggest(termo))), before);
+    } finally {
+      await t.db.deleteFrom('trigrama_frequencia').execute();
     }
   });
 });

@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import { PREPARED } from '../../db/prepared.js';
+import { plannedOnce } from '../../db/planned.js';
 import type { Aba, Database, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
@@ -146,8 +146,11 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
   const seen = new Set<number>();
   for (const group of [tiers.filter((x) => !x.nome), tiers.filter((x) => x.nome)]) {
     if (group.length === 0 || out.length === limite) continue;
-    const rows = (await suggestionQuery(db, caller, journeys, q.aba, group, [...seen], limite - out.length).execute(db))
-      .rows;
+    // One journey: the statements' generic plans are the index walks they need (planned.ts).
+    const executor = Array.isArray(journeys) && journeys.length > 1 ? db : plannedOnce(db);
+    const rows = (
+      await suggestionQuery(db, caller, journeys, q.aba, group, [...seen], limite - out.length).execute(executor)
+    ).rows;
     for (const r of rows) {
       if (r.id === null) {
         // The journey row: none means the caller's IE has no journey (404, as the lists answer).
@@ -222,10 +225,13 @@ function suggestionQuery(
     // The substring tiers as one list: every word-prefix match is a substring match, so the
     // journeys' name keys are read once, for the substring, and each candidate is ranked word
     // prefix (0) or contains (1), then by name; entries are read in that order until the limit.
+    // Names sort bytewise (collate "C"): a common surname sorts hundreds of candidates, and under
+    // a libc collation, C.UTF-8 included, each comparison calls strcoll (0.45 of 1.3 ms for
+    // "chaves"). Search names are lower case without accents, which C.UTF-8 orders the same way.
     const candidates = sql<Candidate & { tier: number }>`(
       select c.entrada_id, c.nome_busca, case when c.nome_busca like ${wordStart.pattern} then 0 else 1 end as tier
       from ${keyedCandidates(journeys, substring)} c
-      order by 3, 2, 1)`;
+      order by tier, c.nome_busca collate "C", c.entrada_id)`;
     const entries = onEntries(
       db
         .selectFrom(candidates.as('t'))
@@ -243,15 +249,15 @@ function suggestionQuery(
           'e.ie_id',
         ])
         .orderBy('t.tier')
-        .orderBy('t.nome_busca')
+        .orderBy(sql`t.nome_busca collate "C"`)
         .orderBy('t.entrada_id')
         .limit(limit) as unknown as SelectQueryBuilder<EntryDb, 'e', object>,
     );
     // The page's entries are already read: only the students' names are joined.
-    return sql<SuggestionRow>`${sql.raw(PREPARED)}select
+    return sql<SuggestionRow>`select
         t.id, t.tier, t.chave, s.nome, t.cpf, t.matricula, t.situacao, t.aba, t.jornada_id, t.ie_id
       from (${entries}) t join estudante s on s.id = t.estudante_id
-      order by t.tier, t.chave, t.id`;
+      order by t.tier, t.chave collate "C", t.id`;
   }
   // Each tier its own ordered, limited branch: at most `limit` entries in its index's order.
   const branches = tiers.map((tier, index) => {
@@ -268,7 +274,7 @@ function suggestionQuery(
   const journeyRow = Array.isArray(journeys)
     ? sql``
     : sql`union all select null, null, null, null, null, null, null, null, (${journeys})::int8, null`;
-  return sql<SuggestionRow>`${sql.raw(PREPARED)}select * from (
+  return sql<SuggestionRow>`select * from (
       select ${columns} from (${sql.join(branches, sql` union all `)}) t
       join entrada_jornada e on e.id = t.id join estudante s on s.id = e.estudante_id
       ${journeyRow}

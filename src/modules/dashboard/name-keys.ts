@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /**
  * Name searches through the journeys' name keys (entrada_nome and its GIN index over
@@ -27,9 +28,18 @@ export function hasNameKeys(termo: string, inicio: boolean): boolean {
  * A substring search's candidates (entry and name), from the journeys' name keys (entrada_nome,
  * migration 0610); callers sort them before reading entries, so a common surname ("chaves", 931
  * entries in the bench's largest journey) reads 931 narrow rows and 10 entries. Each journey's
- * keys are its own (chaves_termo(journey, ...)), so the journeys go through a lateral join.
+ * keys are its own (chaves_termo(journey, ...)): one journey is a value, whose generic plan is the
+ * index walk (planned.ts); several go through a lateral join, planned for their terms.
  */
 export function keyedCandidates(journeys: number[], nome: NameSearch) {
+  if (journeys.length === 1) {
+    const journey = journeys[0] as number;
+    return sql<{ entrada_id: number; nome_busca: string }>`(
+      select n.entrada_id, n.nome_busca from entrada_nome n
+      where n.jornada_id = ${journey}::int8 and n.nome_busca like ${nome.pattern}
+        and chaves_nome(n.jornada_id, n.nome_busca) @> chaves_termo(${journey}::int8, ${nome.termo}, ${nome.inicio})
+    )`;
+  }
   return sql<{ entrada_id: number; nome_busca: string }>`(
     select c.entrada_id, c.nome_busca
     from unnest(${journeys}::int8[]) as j(id)
@@ -39,4 +49,12 @@ export function keyedCandidates(journeys: number[], nome: NameSearch) {
         and chaves_nome(n.jornada_id, n.nome_busca) @> chaves_termo(j.id, ${nome.termo}, ${nome.inicio})
     ) c
   )`;
+}
+
+/**
+ * Samples how often each trigram occurs in the names (migration 0620), so name searches read their
+ * rarest keys. The seed and the scheduled job call it; results never depend on it.
+ */
+export async function refreshNameKeyFrequencies(db: Kysely<Database>): Promise<void> {
+  await sql`select atualizar_trigramas()`.execute(db);
 }

@@ -1,0 +1,71 @@
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+import { BoundedLru } from '../lib/bounded-lru.js';
+import type { Database } from './schema.js';
+
+/**
+ * Statements planned once. PostgreSQL plans a statement every time it runs, unless it is a named
+ * prepared statement whose generic plan it judges no costlier than the custom ones; for the
+ * autocomplete's statements it never does (a custom plan knows the term, a generic one cannot), so
+ * their planning cost 0.6–1.2 ms of database CPU on every request, as much as running them, for
+ * the same walk of the same indexes.
+ *
+ * So a PostgreSQL database has a second, small pool for hot statements whose generic plan has been
+ * checked (autocomplete.ts, on the seeded bench database): each statement is prepared by name on
+ * its connection and planned once, with its generic plan (plan_cache_mode force_generic_plan), and
+ * without parallel workers (a statement of a millisecond is done before they start). That setting
+ * applies to every statement of a connection, named or not, hence connections of their own: the
+ * service's other statements keep their custom plans. On PGlite there is no such pool.
+ */
+const planned = new WeakMap<Kysely<Database>, Kysely<Database>>();
+
+/** The Kysely whose statements are planned once, for a database: its own pool on PostgreSQL, the database itself elsewhere (PGlite, a transaction). */
+export function plannedOnce(db: Kysely<Database>): Kysely<Database> {
+  return planned.get(db) ?? db;
+}
+
+const SETTINGS = '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0';
+const names = new BoundedLru<string>(256);
+
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `renova_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** The settings as pg takes them: a URL's own `options` would replace a config's, so they join them there. */
+function withSettings(connectionString: string | undefined): pg.PoolConfig {
+  if (connectionString === undefined || !URL.canParse(connectionString)) return { options: SETTINGS };
+  const url = new URL(connectionString);
+  const given = url.searchParams.get('options');
+  if (given === null) return { options: SETTINGS };
+  url.searchParams.set('options', `${given} ${SETTINGS}`);
+  return { connectionString: url.toString() };
+}
+
+/**
+ * The planned-once Kysely beside `db`, on a pool of `config` with the settings above (at most
+ * `max` connections); `db` answers it through plannedOnce. Closing it is the caller's.
+ */
+export function createPlannedOnce(db: Kysely<Database>, Pool: typeof pg.Pool, config: pg.PoolConfig) {
+  const pool = new Pool({ ...config, ...withSettings(config.connectionString) });
+  pool.on('error', () => {});
+  const naming: PostgresPool = {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        query: ((text: string, values?: unknown[]) =>
+          client.query({ name: nameOf(text), text, values })) as unknown as PostgresPoolClient['query'],
+        release: (destroy?: boolean) => client.release(destroy),
+      };
+    },
+    end: () => pool.end(),
+  };
+  const plannedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
+  planned.set(db, plannedDb);
+  return plannedDb;
+}
