@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Expression, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
 /**
@@ -28,16 +28,17 @@ export function hasNameKeys(termo: string, inicio: boolean): boolean {
  * A substring search's candidates (entry and name), from the journeys' name keys (entrada_nome,
  * migration 0610); callers sort them before reading entries, so a common surname ("chaves", 931
  * entries in the bench's largest journey) reads 931 narrow rows and 10 entries. Each journey's
- * keys are its own (chaves_termo(journey, ...)): one journey is a value, whose generic plan is the
- * index walk (planned.ts); several go through a lateral join, planned for their terms.
+ * keys are its own (chaves_termo(journey, ...)): one journey (a value, or a subquery that picks
+ * it) is compared directly, whose generic plan is the index walk (planned.ts); several go through
+ * a lateral join, planned for their terms.
  */
-export function keyedCandidates(journeys: number[], nome: NameSearch) {
-  if (journeys.length === 1) {
-    const journey = journeys[0] as number;
+export function keyedCandidates(journeys: number[] | Expression<number | null>, nome: NameSearch) {
+  if (!Array.isArray(journeys) || journeys.length === 1) {
+    const journey = Array.isArray(journeys) ? sql`${journeys[0]}::int8` : sql`(${journeys})`;
     return sql<{ entrada_id: number; nome_busca: string }>`(
       select n.entrada_id, n.nome_busca from entrada_nome n
-      where n.jornada_id = ${journey}::int8 and n.nome_busca like ${nome.pattern}
-        and chaves_nome(n.jornada_id, n.nome_busca) @> chaves_termo(${journey}::int8, ${nome.termo}, ${nome.inicio})
+      where n.jornada_id = ${journey} and n.nome_busca like ${nome.pattern}
+        and chaves_nome(n.jornada_id, n.nome_busca) @> chaves_termo(${journey}, ${nome.termo}, ${nome.inicio})
     )`;
   }
   return sql<{ entrada_id: number; nome_busca: string }>`(
