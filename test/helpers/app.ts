@@ -40,7 +40,8 @@ export async function createTestApp(
     ...env,
   });
   const auth = await createAuth(config.jwt, null);
-  const app = await buildApp({ config, db: database.db, auth, logger: false });
+  // Errors only, to stderr: a test that fails on a cut-off response or a 5xx shows the service's reason.
+  const app = await buildApp({ config, db: database.db, auth, logger: { level: 'error', stream: process.stderr } });
   extend?.(app);
   await app.ready();
   const sign = auth.sign!;
