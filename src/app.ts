@@ -65,22 +65,8 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
 
   await registerOpenApi(app, config.basePath);
   await app.register(multipart, { limits: { fileSize: config.uploadLimit, files: 1, fields: 20 } });
-  await app.register(rateLimit, {
-    ...rateLimitStore(app as App, config),
-    max: config.rateLimit.max || Number.MAX_SAFE_INTEGER,
-    timeWindow: config.rateLimit.windowMs,
-    keyGenerator: (request) => request.headers.authorization ?? request.ip,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
-        'rate-limited',
-        rateLimitMessage(context.max, config.rateLimit.windowMs),
-        {},
-        {
-          'retry-after': String(Math.ceil(context.ttl / 1000)),
-        },
-      ),
-  });
+  // RATE_LIMIT_MAX=0 disables the limit: no hook, no store, no x-ratelimit headers announcing one.
+  if (config.rateLimit.max > 0) await registerRateLimit(app as App, config);
 
   await app.register(
     async (scope) => {
@@ -98,4 +84,23 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   );
   await registerPortal(app, config);
   return app;
+}
+
+async function registerRateLimit(app: App, config: Config) {
+  await app.register(rateLimit, {
+    ...rateLimitStore(app, config),
+    max: config.rateLimit.max,
+    timeWindow: config.rateLimit.windowMs,
+    keyGenerator: (request) => request.headers.authorization ?? request.ip,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'rate-limited',
+        rateLimitMessage(context.max, config.rateLimit.windowMs),
+        {},
+        {
+          'retry-after': String(Math.ceil(context.ttl / 1000)),
+        },
+      ),
+  });
 }

@@ -73,6 +73,21 @@ test('rate limiting answers 429 problem with Retry-After, and never limits healt
   }
 });
 
+test('RATE_LIMIT_MAX=0 disables the limit: no 429 however many requests, and no x-ratelimit headers', async () => {
+  // The suite's app runs with RATE_LIMIT_MAX=0 (test/helpers/app.ts).
+  const token = await t.token();
+  const answers = [];
+  for (let i = 0; i < 30; i++) answers.push(await t.call({ method: 'GET', url: '/motivo-espera', token }));
+  assert.deepEqual(
+    answers.map((r) => r.statusCode),
+    Array(30).fill(200),
+  );
+  assert.deepEqual(
+    Object.keys(answers[29]!.headers).filter((h) => h.startsWith('x-ratelimit')),
+    [],
+  );
+});
+
 test('a body over the limit is 413, a wrong media type 415, bad JSON and unknown fields 400 — all problems', async () => {
   const post = (payload: string, type = 'application/json') =>
     t.app.inject({
