@@ -45,24 +45,28 @@ export async function createDatabase(
   options: CreateOptions = {},
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
-    const types = {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-        if (oid === INT8) return parseInt8;
-        if (oid === NUMERIC || oid === DATE) return identity;
-        return pg.types.getTypeParser(oid, format);
-      }) as typeof pg.types.getTypeParser,
-    };
-    const pool = new pg.Pool({
+    // What both pools (this one and planned.ts's) share: the server, the type parsers, idle clients' lifetime.
+    const shared: pg.PoolConfig = {
       connectionString: database.url,
-      max: database.poolMax,
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8) return parseInt8;
+          if (oid === NUMERIC || oid === DATE) return identity;
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
       // pg's default closes a client idle for 10 s: under bursty load the pool kept opening
       // backends (45 in 30 s in issue 16's bench), each starting with cold catalog and plan caches.
       // Idle clients now live 5 minutes, and a few stay open however quiet it gets; idle ones do
       // not keep a process alive (a CLI command exits when its work is done, as before).
       idleTimeoutMillis: 300_000,
-      min: Math.min(4, database.poolMax),
       allowExitOnIdle: true,
-      types,
+    };
+    const pool = new pg.Pool({
+      ...shared,
+      max: database.poolMax,
+      // A few stay open however quiet it gets.
+      min: Math.min(4, database.poolMax),
     });
     // An idle client whose connection drops (server restart, terminated backend) emits 'error' on
     // the pool; the pool discards it and the next query gets a fresh one. Unhandled, that event
@@ -70,13 +74,7 @@ export async function createDatabase(
     pool.on('error', () => {});
     const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool })) });
     // Hot statements planned once (planned.ts): a few connections of their own.
-    const planned = createPlannedOnce(db, pg.Pool, {
-      connectionString: database.url,
-      max: Math.min(4, database.poolMax),
-      idleTimeoutMillis: 300_000,
-      allowExitOnIdle: true,
-      types,
-    });
+    const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(4, database.poolMax) });
     return {
       db,
       kind: 'postgres',
