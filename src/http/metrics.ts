@@ -1,10 +1,12 @@
 import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { registerSecurityMetrics } from './security-events.js';
 import type { App } from './types.js';
 
 /** Prometheus metrics at /metrics: process defaults plus a latency histogram per route. */
 export function registerMetrics(app: App): Registry {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  registerSecurityMetrics(registry);
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'HTTP request latency by method, route pattern and status code',
