@@ -50,7 +50,7 @@ const mib = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MiB
 const n = (value: number) => value.toLocaleString('pt-BR');
 const en = (value: number) => value.toLocaleString('en');
 
-function describe(kind: SheetLimitKind, limit: number, where: string | null): Text {
+function limitText(kind: SheetLimitKind, limit: number, where: string | null): Text {
   const at = where ? t(` (${where})`, ` (${where})`) : t('', '');
   switch (kind) {
     case 'rows':
@@ -92,7 +92,7 @@ export class SheetLimitError extends AppError {
     readonly limit: number,
     where: string | null = null,
   ) {
-    const what = describe(kind, limit, where);
+    const what = limitText(kind, limit, where);
     super(
       413,
       'upload-limit',
