@@ -89,7 +89,9 @@ export function xlsxPackage(sheet: ZipEntry['data'], options: { shared?: ZipEntr
     },
     {
       name: 'xl/workbook.xml',
-      data: xml(`<workbook ${NS} ${REL_NS}><sheets><sheet name="valores" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      data: xml(
+        `<workbook ${NS} ${REL_NS}><sheets><sheet name="valores" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
@@ -140,7 +142,11 @@ export function sharedStringsEntry(count: number, length: number): ZipEntry {
       for (let i = 0; i < count; i += 1000) {
         const parts: string[] = [];
         for (let j = i; j < Math.min(count, i + 1000); j++)
-          parts.push(`<si><t>${randomBytes(Math.ceil((length * 3) / 4)).toString('base64').slice(0, length)}</t></si>`);
+          parts.push(
+            `<si><t>${randomBytes(Math.ceil((length * 3) / 4))
+              .toString('base64')
+              .slice(0, length)}</t></si>`,
+          );
         yield Buffer.from(parts.join(''));
       }
       yield Buffer.from('</sst>');
