@@ -1,0 +1,77 @@
+/**
+ * Hostile uploads against the real import, in this process: for each file, the peak RSS above idle
+ * (sampled every 10 ms) and the time until the answer. Run: `npx tsx --expose-gc bench/uploads.ts`
+ * (or `node --expose-gc --import tsx bench/uploads.ts`). The defaults of src/config.ts apply.
+ * Timings depend on the machine and its load; memory much less.
+ */
+import { randomBytes } from 'node:crypto';
+import { createTestApp } from '../test/helpers/app.js';
+import { createIe } from '../test/helpers/factories.js';
+import {
+  bombSheet,
+  hugeCellSheet,
+  legalSheet,
+  sharedStringsEntry,
+  xlsxPackage,
+} from '../test/helpers/hostile-files.js';
+import { multipartBody } from '../test/helpers/values-factories.js';
+
+const MiB = 1_048_576;
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+
+const t = await createTestApp({ LOG_LEVEL: 'silent', UPLOAD_LIMIT_BYTES: String(50 * MiB) });
+const ie = await createIe(t.db);
+
+const files: [string, string, () => Buffer][] = [
+  ['bomb: 1 GiB of XML declared', 'bomb.xlsx', () => xlsxPackage(() => bombSheet(1024))],
+  ['bomb: 1 GiB, sizes lied about', 'liar.xlsx', () => xlsxPackage(() => bombSheet(1024), { sheetDeclared: 10_000 })],
+  ['ratio: 100 MiB of spaces', 'ratio.xlsx', () => xlsxPackage(() => bombSheet(100))],
+  [
+    '50,000 long shared strings',
+    'shared.xlsx',
+    () => xlsxPackage(() => legalSheet(1), { shared: sharedStringsEntry(50_000, 400) }),
+  ],
+  ['one 100 MB cell', 'cell.xlsx', () => xlsxPackage(hugeCellSheet(100_000_000))],
+  ['random bytes as .xlsx', 'random.xlsx', () => randomBytes(4 * MiB)],
+  ['legal 100,000-row xlsx', 'legal.xlsx', () => xlsxPackage(() => legalSheet(100_000, 1_000_000_000))],
+];
+
+const rows: string[][] = [];
+for (const [label, filename, make] of files) {
+  const file = make();
+  const { payload, headers } = multipartBody({ filename, content: file });
+  gc();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  gc();
+  const idle = process.memoryUsage().rss;
+  let peak = idle;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 10);
+  const started = performance.now();
+  const response = await t.call({
+    method: 'POST',
+    url: '/s/v1/contrato/valores/importar-lote',
+    payload,
+    headers,
+    ies: [ie.ieId],
+  });
+  const ms = performance.now() - started;
+  clearInterval(sampler);
+  peak = Math.max(peak, process.memoryUsage().rss);
+  const body = response.json() as { detail?: string; registrosComErro?: number };
+  rows.push([
+    label,
+    `${(file.length / MiB).toFixed(1)} MiB`,
+    String(response.statusCode),
+    `${Math.round(ms)} ms`,
+    `${((peak - idle) / MiB).toFixed(0)} MiB`,
+    (body.detail ?? `${body.registrosComErro ?? 0} rows with errors (no such students)`).slice(0, 70),
+  ]);
+}
+await t.close();
+
+const head = ['file', 'size', 'status', 'answer after', 'peak RSS above idle', 'answer'];
+const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log([line(head), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n'));
