@@ -154,11 +154,18 @@ export function sharedStringsEntry(count: number, length: number): ZipEntry {
   };
 }
 
-/** One row whose name cell holds `chars` characters (an inline string). */
-export function hugeCellSheet(chars: number): Buffer {
+/** One row whose name cell holds `chars` characters (an inline string; random letters: they do not compress). */
+export function hugeCellSheet(chars: number, random = false): Buffer {
+  const cell = random
+    ? Buffer.from(
+        randomBytes(Math.ceil((chars * 3) / 4))
+          .toString('base64')
+          .slice(0, chars),
+      )
+    : Buffer.alloc(chars, 'x');
   return Buffer.concat([
     xml(`<worksheet ${NS}><sheetData>${HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="F2" t="inlineStr"><is><t>`),
-    Buffer.alloc(chars, 'x'),
+    cell,
     Buffer.from('</t></is></c></row></sheetData></worksheet>'),
   ]);
 }
