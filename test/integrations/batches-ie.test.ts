@@ -116,14 +116,15 @@ describe('GET /s/lotes/{loteId}/erros', () => {
     assert.equal(res.statusCode, 200);
     const sheet = await xlsxSheet(res);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // The template's Portuguese headers (the import reads them back).
     assert.deepEqual(header.slice(0, 7), [
-      'brbId',
-      'nomeEstudante',
-      'qtdParcelasCobertura',
-      'qtdCreditos',
-      'valorContrato',
-      'valorCtrPrestServico',
-      'percentualConcedido',
+      'Contrato (brbId)',
+      'Nome do estudante',
+      'Parcelas cobertas',
+      'Créditos no semestre',
+      'Valor financiado',
+      'Valor do contrato de prestação de serviços',
+      'Percentual concedido (%)',
     ]);
     assert.equal(sheet.rowCount, 2);
     const row = sheet.getRow(2);
