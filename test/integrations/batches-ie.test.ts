@@ -204,7 +204,7 @@ describe('paging and files', () => {
     assert.equal(lines.length, 2, 'only the row with an error');
     const cells = lines[1]!.split(';');
     assert.deepEqual([cells[0], cells[1], cells[3]], ['2', String(bad), 'ERRO']);
-    assert.match(cells[5]!, /percentualConcedido/);
+    assert.match(cells[5]!, /^Percentual concedido \(%\): deve ser/, 'the Portuguese column label, not the field name');
     assert.equal(cells[7], '10800,00');
     const xlsx = await t.call({
       method: 'GET',

@@ -50,6 +50,13 @@ const written = async () => ({
   linhas: await countRows(t.database, 'lote_linha'),
 });
 
+/** How many uploads /metrics counts as refused (security event upload_refused). */
+async function refusalCount(): Promise<number> {
+  const metrics = await t.app.inject({ url: '/metrics' });
+  const line = /renova_security_events_total\{event="upload_refused"\} (\d+)/.exec(metrics.body);
+  return Number(line?.[1] ?? 0);
+}
+
 /** The upload is refused with `status`, a problem naming `detail`, and nothing is written. */
 async function refused(filename: string, content: Buffer | string, status: number, detail: RegExp) {
   const before = await written();
@@ -63,6 +70,7 @@ async function refused(filename: string, content: Buffer | string, status: numbe
 
 describe('xlsx: bounded work', () => {
   test('a zip bomb (declared sizes past the inflated limit) is refused before inflating, naming the limit', async () => {
+    const refusals = await refusalCount();
     const body = await refused(
       'bomba.xlsx',
       xlsxPackage(() => bombSheet(40)),
@@ -71,6 +79,7 @@ describe('xlsx: bounded work', () => {
     );
     assert.equal(body.limite, 'UPLOAD_MAX_INFLATED_BYTES');
     assert.match(String(body.detail), /descompactado/, 'Portuguese by default');
+    assert.equal(await refusalCount(), refusals + 1, 'counted as the security event upload_refused');
   });
 
   test('an entry compressed past the ratio limit is refused as a decompression bomb', async () => {
