@@ -20,6 +20,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
 import { sharedSchemas } from './http/schemas.js';
+import { registerSecurityHooks } from './http/security-hooks.js';
 import type { App } from './http/types.js';
 import { registerAudit } from './modules/audit/audit.context.js';
 import { modules } from './modules/index.js';
@@ -64,6 +65,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   });
 
   registerErrorHandling(app);
+  registerSecurityHooks(app as App);
   registerBodyDeadline(app as App, config);
   registerMetrics(app);
   for (const schema of sharedSchemas) app.addSchema(schema);

@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import { t } from './i18n.js';
-import { securityEvent } from './security-events.js';
 
 /**
  * Uploads being read and parsed at the same time, per app (a test process builds many): in all,
@@ -38,10 +37,7 @@ export function acquireUploadSlot(request: FastifyRequest): () => void {
   const keys = keysOf(request);
   const perKeyFull = keys.some((key) => (slots.byKey.get(key) ?? 0) >= limits.uploadsMaxPerIe);
   if (slots.total >= limits.uploadsMax || perKeyFull) {
-    securityEvent(request, 'rate_limited', {
-      reason: perKeyFull ? 'concurrent uploads per IE' : 'concurrent uploads',
-      limit: perKeyFull ? limits.uploadsMaxPerIe : limits.uploadsMax,
-    });
+    // No securityEvent here: the 429 is counted as `rate_limited` by http/security-hooks.ts.
     throw new AppError(
       429,
       'too-many-uploads',
