@@ -47,7 +47,7 @@ export async function createTestApp(
     config,
     db: database.db,
     auth,
-    logger: loggerOptions(process.env.TEST_LOG_LEVEL ?? 'info', testLogSink),
+    logger: loggerOptions(env.LOG_LEVEL ?? process.env.TEST_LOG_LEVEL ?? 'info', testLogSink),
   });
   extend?.(app);
   await app.ready();
