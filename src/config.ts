@@ -1,5 +1,6 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { type LimitsConfig, LimitsEnv, limitsFromEnv } from './http/limits.config.js';
 import {
   type IntegrationsConfig,
   IntegrationsEnv,
@@ -39,6 +40,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   ...IntegrationsEnv.properties,
+  ...LimitsEnv.properties,
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
   OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   OIDC_SCOPE: Type.String({ default: 'openid profile', minLength: 1 }),
@@ -78,6 +80,8 @@ export interface Config {
   valuesChunkRows: number;
   /** E-mail and webhook delivery (SMTP_URL, SMTP_FROM, INTEGRATIONS_*, EMAIL_*, WEBHOOK_*). */
   integrations: IntegrationsConfig;
+  /** Connection time limits and the cap on concurrent uploads (HEADERS_TIMEOUT_MS, UPLOADS_MAX, ...). */
+  limits: LimitsConfig;
   /** OpenID provider the portal signs in with (authorization code + PKCE); null without OIDC_ISSUER. */
   oidc: { issuer: string; clientId: string; scope: string; resource: string | null } | null;
 }
@@ -148,6 +152,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
     valuesChunkRows: env.VALUES_CHUNK_ROWS,
     integrations: integrationsFromEnv(env),
+    limits: limitsFromEnv(env),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {
