@@ -59,7 +59,7 @@ export function ContractView({ brbId }: { brbId: number }) {
             CPF {maskCPF(c.estudante.cpf)} · Matrícula {c.bolsa.matricula} · {c.ie.sigla}
           </Text>
         </div>
-        <Badge size="lg" data-testid="situacao">
+        <Badge size="lg" tt="none" data-testid="situacao">
           {situacaoText(c.situacao, c.motivo)}
         </Badge>
       </Group>
