@@ -61,12 +61,16 @@ test.describe('Exportar', () => {
     };
 
     await signIn(page, 'Ana Souza', '/jornadas');
-    const journeyFile = csvRows(await exportFrom(page, page.getByRole('button', { name: 'Exportar as jornadas' }), 'CSV'));
+    const journeyFile = csvRows(
+      await exportFrom(page, page.getByRole('button', { name: 'Exportar as jornadas' }), 'CSV'),
+    );
     expect(journeyFile.length - 1).toBe(journeys.total);
 
     await page.getByRole('link', { name: 'Notificações', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Notificações', level: 1 })).toBeVisible();
-    const notes = csvRows(await exportFrom(page, page.getByRole('button', { name: 'Exportar as notificações' }), 'CSV'));
+    const notes = csvRows(
+      await exportFrom(page, page.getByRole('button', { name: 'Exportar as notificações' }), 'CSV'),
+    );
     expect(notes.length - 1).toBe(history.total);
     if (history.total > 0) expect(column(notes, /t[íi]tulo/i)[0]).toBe(history.itens[0]!.titulo);
     await api.dispose();

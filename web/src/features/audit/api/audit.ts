@@ -19,6 +19,8 @@ export function useAudit(filters: AuditFilters, pagina: number) {
         ),
       ),
     placeholderData: keepPreviousData,
+    // The trail grows with every action anywhere (other screens, the IE's system): always fresh.
+    staleTime: 0,
   });
 }
 

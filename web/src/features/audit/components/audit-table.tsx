@@ -17,7 +17,9 @@ export function AuditTable({ items }: { items: AuditItem[] }) {
   return (
     <Table.ScrollContainer minWidth={760}>
       <Table striped withTableBorder data-testid="lista-auditoria">
-        <Table.Caption>Trilha de auditoria: quem fez o quê e quando, da mais recente à mais antiga</Table.Caption>
+        <Table.Caption c="gray.7">
+          Trilha de auditoria: quem fez o quê e quando, da mais recente à mais antiga
+        </Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Quando</Table.Th>

@@ -17,6 +17,8 @@ const PAGE = 20;
 export function useBatches(filters: Pick<BatchListQuery, 'status' | 'fonte'>, pagina: number) {
   return useQuery({
     queryKey: ['meus-lotes', filters, pagina],
+    // Batches arrive from the IE's system and the foundation decides rows: always fresh.
+    staleTime: 0,
     queryFn: async () =>
       json(
         unwrap(

@@ -28,6 +28,11 @@ const Back = () => (
 /** One batch: who sent it and when, its counts, its rows (filtered by outcome), and the re-send of the refused ones. */
 export function BatchPage() {
   const loteId = Number(useParams().loteId);
+  // Another batch (e.g. the new one after a re-send) starts with its own filter and page.
+  return <BatchView key={loteId} loteId={loteId} />;
+}
+
+function BatchView({ loteId }: { loteId: number }) {
   const [resultado, setResultado] = useState<Resultado | undefined>();
   const [pagina, setPagina] = useState(1);
   const detail = useBatchDetail(loteId, resultado, pagina);

@@ -28,7 +28,7 @@ export function BatchRowsTable({ loteId, rows, caption }: { loteId: number; rows
   return (
     <Table.ScrollContainer minWidth={820}>
       <Table striped withTableBorder data-testid="linhas-lote">
-        <Table.Caption>{caption}</Table.Caption>
+        <Table.Caption c="gray.7">{caption}</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Linha</Table.Th>

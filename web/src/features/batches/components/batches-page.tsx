@@ -60,7 +60,9 @@ export function BatchesPage() {
             <div aria-busy={batches.isFetching}>
               <Table.ScrollContainer minWidth={860}>
                 <Table striped withTableBorder data-testid="lista-lotes">
-                  <Table.Caption>Lotes de valores enviados pela sua IE, do mais recente ao mais antigo</Table.Caption>
+                  <Table.Caption c="gray.7">
+                    Lotes de valores enviados pela sua IE, do mais recente ao mais antigo
+                  </Table.Caption>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">Lote</Table.Th>
