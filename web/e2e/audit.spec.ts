@@ -72,7 +72,7 @@ test.describe('Auditoria', () => {
     await page.getByRole('button', { name: 'Aplicar filtros' }).click();
 
     const table = page.getByTestId('lista-auditoria');
-    await expect(page.getByTestId('total-auditoria')).toHaveText('1 registros');
+    await expect(page.getByTestId('total-auditoria')).toHaveText('1 registro');
     await expect(table.locator('tbody tr')).toHaveCount(1);
     await expect(table).toContainText('Inativação');
     await expect(table).toContainText('Ana Souza');

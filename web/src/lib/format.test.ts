@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import {
   daysLeft,
   formatBRL,
+  formatCount,
   formatDate,
   formatPeriod,
   isValidCPF,
@@ -62,5 +63,11 @@ describe('format', () => {
 
   it('names periods', () => {
     assert.equal(formatPeriod(2025, 1), '1º semestre de 2025');
+  });
+
+  it('counts in singular and plural', () => {
+    assert.equal(formatCount(1, 'linha', 'linhas'), '1 linha');
+    assert.equal(formatCount(0, 'linha', 'linhas'), '0 linhas');
+    assert.equal(formatCount(1234, 'linha', 'linhas'), '1.234 linhas');
   });
 });

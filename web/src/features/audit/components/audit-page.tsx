@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
-import { formatInteger } from '../../../lib/format.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { type AuditFilters, auditFile, useAudit } from '../api/audit.ts';
 import { AuditFiltersForm, type AuditUrlFilters } from './audit-filters.tsx';
 import { AuditTable } from './audit-table.tsx';
@@ -55,7 +55,7 @@ export function AuditPage() {
               <AuditTable items={page.itens} />
               <Group justify="space-between" mt="sm">
                 <Text size="sm" data-testid="total-auditoria">
-                  {formatInteger(page.total)} registros
+                  {formatCount(page.total, 'registro', 'registros')}
                 </Text>
                 {page.totalPaginas > 1 && <PageControls pages={page.totalPaginas} page={page.pagina} onChange={goTo} />}
               </Group>

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
-import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { formatCount, formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { FONTE_LABEL, LOTE_STATUS_LABEL } from '../../../lib/labels.ts';
 import { type Batch, batchRowsFile, type Resultado, useBatchDetail } from '../api/batches.ts';
 import { BatchRowsTable } from './batch-rows.tsx';
@@ -97,7 +97,7 @@ function BatchView({ loteId }: { loteId: number }) {
             caption={`Linhas do lote ${lote.loteId}${filterLabel ? ` (${filterLabel})` : ''}, na ordem da planilha`}
           />
           <Group justify="space-between" mt="sm">
-            <Text size="sm">{formatInteger(linhas.total)} linhas</Text>
+            <Text size="sm">{formatCount(linhas.total, 'linha', 'linhas')}</Text>
             {linhas.totalPaginas > 1 && (
               <PageControls pages={linhas.totalPaginas} page={linhas.pagina} onChange={setPagina} />
             )}

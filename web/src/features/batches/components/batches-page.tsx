@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
-import { formatDateTime, formatInteger } from '../../../lib/format.ts';
+import { formatCount, formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { FONTE_LABEL, LOTE_STATUS_LABEL } from '../../../lib/labels.ts';
 import { type Batch, type BatchListQuery, batchesFile, useBatches } from '../api/batches.ts';
 
@@ -84,7 +84,7 @@ export function BatchesPage() {
                 </Table>
               </Table.ScrollContainer>
               <Group justify="space-between" mt="sm">
-                <Text size="sm">{formatInteger(page.total)} lotes</Text>
+                <Text size="sm">{formatCount(page.total, 'lote', 'lotes')}</Text>
                 {page.totalPaginas > 1 && (
                   <PageControls
                     pages={page.totalPaginas}
