@@ -48,17 +48,13 @@ export function Layout() {
           </Group>
           <Group gap="sm">
             {!operator && (
-              <Button
-                variant="subtle"
-                c="dark.7"
-                size="compact-sm"
-                onClick={() => navigate('/notificacoes')}
-                aria-label={`Notificações: ${unread.data ?? 0} não lidas`}
-              >
+              <Button variant="subtle" c="dark.7" size="compact-sm" onClick={() => navigate('/notificacoes')}>
+                {/* The name is the visible text plus "não lidas" (WCAG 2.5.3: the name contains the label). */}
                 Notificações
-                <Badge ml={6} size="sm" color={unread.data ? 'red.9' : 'gray.8'} aria-hidden>
+                <Badge ml={6} size="sm" color={unread.data ? 'red.9' : 'gray.8'}>
                   {unread.data ?? 0}
                 </Badge>
+                <VisuallyHidden> não lidas</VisuallyHidden>
               </Button>
             )}
             <Text size="sm" data-testid="usuario">

@@ -1955,7 +1955,7 @@ export interface paths {
         put?: never;
         /**
          * Import the values sheet (.csv or .xlsx, multipart) as one batch
-         * @description multipart/form-data: optional field "reenvio" (true|false, before the file), then the file part "arquivo" (.csv, comma or semicolon separated, UTF-8; or .xlsx, first worksheet). Columns (header row, any order and case): brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Row numbers in the answer are sheet rows (the header is row 1). A wrong file type is 415, a file over the upload limit 413, an empty file or a bad header 400; nothing is written then. With an Idempotency-Key, the same file again answers the first import.
+         * @description multipart/form-data: optional field "reenvio" (true|false, before the file), then the file part "arquivo" (.csv, comma or semicolon separated, UTF-8 with or without BOM or Windows-1252; or .xlsx, first worksheet). Columns (header row, any order): the template's Portuguese headers ("Contrato (brbId)", "Nome do estudante", "Parcelas cobertas", "Créditos no semestre", "Valor financiado", "Valor do contrato de prestação de serviços", "Percentual concedido (%)", "Meses cobertos", "Código do curso", "Regime do contrato", "Contrato anual (S/N)", "Motivo do reenvio", "Motivo", "Série ou semestre") or the field names (brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre), in any case, accents optional; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Decimals with comma or point. Row numbers in the answer are sheet rows (the header is row 1). A wrong file type is 415; a file over the upload limit, or past one of the sheet limits (rows, columns, cell length, inflated size, shared strings, zip entries and ratio: docs/security.md) 413 naming the limit; an empty file, a bad header, a file that is not text (UTF-16, binary) or not a valid xlsx 400; nothing is written then. With an Idempotency-Key, the same file again answers the first import.
          */
         post: operations["importValuesSheet"];
         delete?: never;
@@ -1975,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * The caller's students eligible for values, pre-filled for the sheet (JSON, CSV or xlsx)
-         * @description Columns (header row, any order and case): brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. modelo=true answers the empty template.
+         * @description Columns (header row, any order): the template's Portuguese headers ("Contrato (brbId)", "Nome do estudante", "Parcelas cobertas", "Créditos no semestre", "Valor financiado", "Valor do contrato de prestação de serviços", "Percentual concedido (%)", "Meses cobertos", "Código do curso", "Regime do contrato", "Contrato anual (S/N)", "Motivo do reenvio", "Motivo", "Série ou semestre") or the field names (brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre), in any case, accents optional; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Decimals with comma or point. modelo=true answers the empty template.
          */
         post: operations["getValuesSheetData"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface paths {
         };
         /**
          * The empty values sheet (header row only) to fill and import
-         * @description Columns (header row, any order and case): brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido.
+         * @description Columns (header row, any order): the template's Portuguese headers ("Contrato (brbId)", "Nome do estudante", "Parcelas cobertas", "Créditos no semestre", "Valor financiado", "Valor do contrato de prestação de serviços", "Percentual concedido (%)", "Meses cobertos", "Código do curso", "Regime do contrato", "Contrato anual (S/N)", "Motivo do reenvio", "Motivo", "Série ou semestre") or the field names (brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre), in any case, accents optional; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Decimals with comma or point.
          */
         get: operations["getValuesSheetTemplate"];
         put?: never;
@@ -4030,6 +4030,8 @@ export interface components {
                 formato: "csv" | "xlsx";
                 /** @description Data rows read (blank rows skipped) */
                 linhas: number;
+                /** @description CSV only: the encoding the file was read in (a file that is not valid UTF-8 is read as Windows-1252, as Excel pt-BR saves it) */
+                codificacao?: "utf-8" | "windows-1252";
             };
         };
         /** @description Values sent for a renewal, with their batch and outcome */

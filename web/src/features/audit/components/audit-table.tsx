@@ -1,7 +1,7 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../../lib/format.ts';
-import { operacaoLabel, PAPEL_LABEL } from '../../../lib/labels.ts';
+import { label, operacaoLabel, ROLE_LABEL } from '../../../lib/labels.ts';
 import type { AuditItem } from '../api/audit.ts';
 
 /** What came of the request, in words: committed, refused by the rules, failed, or cut off. */
@@ -38,7 +38,7 @@ export function AuditTable({ items }: { items: AuditItem[] }) {
               <Table.Td>
                 {item.usuario.nome ?? item.usuario.sub}
                 <Text size="xs" c="gray.7">
-                  {PAPEL_LABEL[item.usuario.papel] ?? item.usuario.papel}
+                  {label(ROLE_LABEL, item.usuario.papel)}
                 </Text>
               </Table.Td>
               <Table.Td>{operacaoLabel(item.operacao)}</Table.Td>

@@ -5,7 +5,7 @@ import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { formatCount, formatDateTime, formatInteger } from '../../../lib/format.ts';
-import { FONTE_LABEL, LOTE_STATUS_LABEL } from '../../../lib/labels.ts';
+import { BATCH_SOURCE_LABEL, BATCH_STATUS_LABEL, label } from '../../../lib/labels.ts';
 import { type Batch, batchRowsFile, type Resultado, useBatchDetail } from '../api/batches.ts';
 import { BatchRowsTable } from './batch-rows.tsx';
 import { batchStatusColor } from './batches-page.tsx';
@@ -63,7 +63,7 @@ function BatchView({ loteId }: { loteId: number }) {
       <Group justify="space-between" align="flex-start">
         <Title order={1}>Lote {lote.loteId}</Title>
         <Badge size="lg" color={batchStatusColor(lote.status)}>
-          {LOTE_STATUS_LABEL[lote.status] ?? lote.status}
+          {label(BATCH_STATUS_LABEL, lote.status)}
         </Badge>
       </Group>
       <Summary lote={lote} />
@@ -113,7 +113,7 @@ function Summary({ lote }: { lote: Batch }) {
   const items: [string, string][] = [
     ['Enviado em', formatDateTime(lote.enviadoEm)],
     ['Enviado por', lote.enviadoPor.nome ?? lote.enviadoPor.sub],
-    ['Fonte', `${FONTE_LABEL[lote.fonte] ?? lote.fonte}${lote.reenvio ? ' (reenvio)' : ''}`],
+    ['Fonte', `${label(BATCH_SOURCE_LABEL, lote.fonte)}${lote.reenvio ? ' (reenvio)' : ''}`],
     ['Arquivo', lote.arquivo?.nome ?? '—'],
     ['Processado em', formatDateTime(lote.processadoEm)],
     ['Linhas', formatInteger(c.total)],

@@ -1,7 +1,7 @@
 import { Anchor, List, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatBRL, formatDateTime } from '../../../lib/format.ts';
-import { PROCESSAMENTO_LABEL, RESULTADO_LABEL, VALUE_FIELD_LABEL } from '../../../lib/labels.ts';
+import { columnLabel, label, PROCESSAMENTO_LABEL, ROW_STATUS_LABEL } from '../../../lib/labels.ts';
 import type { BatchRow } from '../api/batches.ts';
 
 /** What went wrong with a row: its errors by column, or the foundation's reason for refusing it. */
@@ -11,7 +11,7 @@ function Problems({ row }: { row: BatchRow }) {
     <List size="sm" spacing={2}>
       {row.erros.map((e) => (
         <List.Item key={`${e.campo}-${e.regra}`}>
-          <strong>{VALUE_FIELD_LABEL[e.campo] ?? e.campo}:</strong> {e.mensagem}
+          <strong>{columnLabel(e.campo)}:</strong> {e.mensagem}
         </List.Item>
       ))}
       {row.motivoRecusa && (
@@ -57,9 +57,9 @@ export function BatchRowsTable({ loteId, rows, caption }: { loteId: number; rows
                   </Text>
                 )}
               </Table.Td>
-              <Table.Td>{row.resultado ? (RESULTADO_LABEL[row.resultado] ?? row.resultado) : '—'}</Table.Td>
+              <Table.Td>{label(ROW_STATUS_LABEL, row.resultado)}</Table.Td>
               <Table.Td>
-                {PROCESSAMENTO_LABEL[row.processamento] ?? row.processamento}
+                {label(PROCESSAMENTO_LABEL, row.processamento)}
                 {row.processadoEm && (
                   <Text size="xs" c="gray.7">
                     {formatDateTime(row.processadoEm)}

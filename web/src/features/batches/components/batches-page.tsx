@@ -4,7 +4,7 @@ import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatCount, formatDateTime, formatInteger } from '../../../lib/format.ts';
-import { FONTE_LABEL, LOTE_STATUS_LABEL } from '../../../lib/labels.ts';
+import { BATCH_SOURCE_LABEL, BATCH_STATUS_LABEL, label } from '../../../lib/labels.ts';
 import { type Batch, type BatchListQuery, batchesFile, useBatches } from '../api/batches.ts';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
@@ -38,7 +38,7 @@ export function BatchesPage() {
           label="Status"
           clearable
           w={200}
-          data={options(LOTE_STATUS_LABEL)}
+          data={options(BATCH_STATUS_LABEL)}
           value={params.get('status')}
           onChange={(v) => update('status', v)}
         />
@@ -46,7 +46,7 @@ export function BatchesPage() {
           label="Fonte"
           clearable
           w={220}
-          data={options(FONTE_LABEL)}
+          data={options(BATCH_SOURCE_LABEL)}
           value={params.get('fonte')}
           onChange={(v) => update('fonte', v)}
         />
@@ -118,11 +118,11 @@ function BatchLine({ batch: b }: { batch: Batch }) {
       <Table.Td>{formatDateTime(b.enviadoEm)}</Table.Td>
       <Table.Td>{b.enviadoPor.nome ?? b.enviadoPor.sub}</Table.Td>
       <Table.Td>
-        {FONTE_LABEL[b.fonte] ?? b.fonte}
+        {label(BATCH_SOURCE_LABEL, b.fonte)}
         {b.reenvio ? ' (reenvio)' : ''}
       </Table.Td>
       <Table.Td>
-        <Badge color={batchStatusColor(b.status)}>{LOTE_STATUS_LABEL[b.status] ?? b.status}</Badge>
+        <Badge color={batchStatusColor(b.status)}>{label(BATCH_STATUS_LABEL, b.status)}</Badge>
       </Table.Td>
       <Table.Td>{formatInteger(c.total)}</Table.Td>
       <Table.Td>{formatInteger(c.sucesso)}</Table.Td>
