@@ -2228,8 +2228,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The batch's rows with errors as a values sheet (the import template's columns) to fix and upload again
-         * @description Columns and order of the values import template; each row as it was sent (a value that could not be read is empty). The errors themselves: GET /s/lotes/{loteId}?resultado=ERRO.
+         * The batch's refused rows (with errors, or refused by the foundation) as a values sheet to fix and upload again
+         * @description Columns and order of the values import template; each row as it was sent (a value that could not be read is empty). The rows: those with errors (resultado ERRO) and those the foundation refused (processamento RECUSADO; the entry is back in APTO, so the corrected sheet is a plain send). The errors themselves: GET /s/lotes/{loteId}.
          */
         get: operations["getIeBatchErrorSheet"];
         put?: never;
@@ -2252,6 +2252,23 @@ export interface paths {
          * @description One row per changing request (POST, PUT, PATCH, DELETE): written in the transaction of the change, or, when the request committed nothing (refused, failed), after its answer with efetivado false.
          */
         get: operations["listAuditTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/auditoria/filtros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people and operations found in the audit trail the caller sees, to filter it by */
+        get: operations["listAuditFilterValues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4442,6 +4459,16 @@ export interface components {
             /** @description Items matching the filters over all pages */
             total: number;
             totalPaginas: number;
+        };
+        AuditFilterValues: {
+            /** @description People with rows in the trail the caller sees, by name (at most 500) */
+            usuarios: {
+                /** @description The value of the usuario filter */
+                sub: string;
+                nome: string | null;
+            }[];
+            /** @description Operations (operationIds) with rows in the trail the caller sees, the values of the operacao filter */
+            operacoes: string[];
         };
         /** @description Webhook event type */
         WebhookEventType: "entrada.situacao-alterada" | "lote.processado" | "notificacao.criada" | "pagamento.registrado" | "jornada.aberta" | "jornada.encerrada";
@@ -14623,7 +14650,7 @@ export interface operations {
                 ate?: string;
                 /** @description The user's sub */
                 usuario?: string;
-                /** @description The operation (operationId), e.g. acceptBatchRows */
+                /** @description The operation (operationId), e.g. acceptBatchRows; several separated by commas (one action has several doors) */
                 operacao?: string;
                 /** @description Only rows about this journey entry */
                 brbId?: number;
@@ -14651,6 +14678,62 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditFilterValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: The people and operations found in the audit trail the caller sees, to filter it by */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditFilterValues"];
                 };
             };
             /** @description Malformed request or invalid field (see errors[]) */
