@@ -3,6 +3,7 @@ import { badRequest } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { Id, responses, StrictObject } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { uploadSlotHooks } from '../../http/upload-slots.js';
 import * as complementary from './complementary.service.js';
 import { SHEET_MEDIA_TYPES } from './sheet.js';
 import { VALUE_LABELS } from './sheet-columns.js';
@@ -172,8 +173,10 @@ async function routes(app: App) {
         },
         response: responses({ 200: Type.Ref(schemas.ImportOutSchema) }, [409, 413, 415, 422]),
       },
-      preHandler: spoolForIdempotency,
-      onResponse: removeSpooled,
+      // The upload slot first: spooling (with an Idempotency-Key) already reads the file.
+      preHandler: [uploadSlotHooks.preHandler, spoolForIdempotency],
+      onSend: uploadSlotHooks.onSend,
+      onResponse: [removeSpooled, uploadSlotHooks.onResponse],
     },
     async (request) => {
       const gone = clientGone(request);
