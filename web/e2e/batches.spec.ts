@@ -52,7 +52,7 @@ test.describe('Meus lotes', () => {
     await expect(line).toContainText('Em processamento');
     await expect(page.getByTestId('lista-lotes').getByRole('link', { name: `Lote ${theirLote}` })).toHaveCount(0);
     await noSeriousViolations(page);
-    await page.screenshot({ path: screenshot('lotes-lista.png') });
+    await page.screenshot({ path: test.info().outputPath('lotes-lista.png') });
 
     // The batches list as a file: every batch of the list, newest first.
     const listFile = csvRows(await exportFrom(page, page.getByRole('button', { name: 'Exportar os lotes' }), 'CSV'));
