@@ -70,6 +70,11 @@ test.describe('Meus lotes', () => {
     await page.getByRole('radiogroup', { name: 'Mostrar linhas' }).getByText('Com erro').click();
     await expect(rows.locator('tbody tr')).toHaveCount(1);
     await expect(rows).toContainText(String(wrong));
+    // The rows as a file keep the outcome filter: only the row with an error.
+    const rowsFile = csvRows(
+      await exportFrom(page, page.getByRole('button', { name: `Exportar as linhas do lote ${loteId}` }), 'CSV'),
+    );
+    expect(column(rowsFile, /brbId/i).map(Number)).toEqual([wrong]);
     await noSeriousViolations(page);
     await page.screenshot({ path: screenshot('lotes.png'), fullPage: true });
 
