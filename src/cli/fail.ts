@@ -20,6 +20,7 @@ const EXPLAINED = new Set([
   'AppError',
   'InvalidArgumentError',
   'DataDirInUse',
+  'DatabaseUnreachable',
 ]);
 
 /** Multi-line messages (a configuration's list of bad variables) as one line. */
