@@ -16,7 +16,15 @@ const TITLE: Record<string, string> = {
   EXCLUIR: 'Excluir contrato',
 };
 
-const today = () => new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+/** The service's business date (the mock runs on its own day), as a person types it. */
+let hoje = '';
+const today = () => hoje;
+test.beforeEach(async ({ baseURL }) => {
+  const api = await apiAs(baseURL!, 'ie-1');
+  const iso = ((await (await api.get('/s/sessao/configuracao')).json()) as { hoje: string }).hoje;
+  hoje = iso.split('-').reverse().join('/');
+  await api.dispose();
+});
 
 async function noSeriousViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();

@@ -4,7 +4,9 @@ import { notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { allowedActions, type EntryState } from '../lifecycle/state-machine.js';
 import { LISTS, listReference } from '../reference/reference.repository.js';
+import { earliestOccurrence } from './actions.rules.js';
 import { entryData, requestsInProgress } from './complementary.repository.js';
+import { today } from './dates.js';
 
 const codes = async (db: Db, lista: string) =>
   (await listReference(db, lista)).map((r) => ({ codigo: r.codigo, descricao: r.descricao }));
@@ -52,6 +54,7 @@ export async function complementaryData(db: Db, caller: Caller, brbId: number) {
       previsaoFormatura: row.previsao_formatura,
       inicioRestituicao: row.inicio_restituicao,
     },
+    datasOcorrido: { minima: earliestOccurrence({ ano: row.ano, semestre: row.semestre }), maxima: today() },
     acoesPermitidas: allowedActions(state, 'padrao'),
     acoesPermitidasAlterarStatus: allowedActions(state, 'alterar-status'),
     solicitacoesEmAndamento: requests.map((r) => ({ id: r.id, tipo: r.tipo })),

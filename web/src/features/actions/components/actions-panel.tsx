@@ -51,7 +51,7 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
             const values = allowed.has('ENVIAR_VALORES') || allowed.has('REENVIAR_VALORES');
             const specs = actionSpecs({
               nome: d.estudante.nome,
-              jornada: d.jornada,
+              datas: d.datasOcorrido,
               trancamentos: d.trancamentos,
               motivos: d.referencias.motivos,
             });
@@ -94,7 +94,7 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
                     key={current}
                     id={`acao-${current.toLowerCase()}`}
                     spec={specs[current]}
-                    jornada={d.jornada}
+                    datas={d.datasOcorrido}
                     pending={run.isPending}
                     error={run.error}
                     onSubmit={(v) =>
