@@ -65,6 +65,15 @@ describe('no action to the situation the entry is already in', () => {
     );
   });
 
+  test('after a lock this semester, keeping a carried lock is not offered (it would be refused)', async () => {
+    const e = await w.entry();
+    const lock = await post(t, w.ie, `${V3}/trancamento`, { brbId: e.brbId, dataOcorrido: br(today()) });
+    assert.equal(lock.statusCode, 200, lock.body);
+    assert.ok(!(await allowed(e)).includes('MANTER_TRANCAMENTO'));
+    const carried = await w.entry('SEM_RENOVACAO', { motivo: 'TRANCAMENTO' });
+    assert.ok((await allowed(carried)).includes('MANTER_TRANCAMENTO'));
+  });
+
   test('a withdrawal of a withdrawn entry and a dropout of a dropped-out one are 409', async () => {
     const f = await w.entry('SEM_RENOVACAO', { motivo: 'AFASTAMENTO' });
     assert.ok(!(await allowed(f)).includes('AFASTAMENTO'));

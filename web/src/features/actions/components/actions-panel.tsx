@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { hint } from '../../../components/field-text.tsx';
 import { QueryState } from '../../../components/states.tsx';
 import { ACAO_LABEL, label } from '../../../lib/labels.ts';
 import { type PortalAction, useComplementaryData, useRunAction } from '../api/actions.ts';
@@ -67,14 +68,14 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
                 {values && (
                   <Anchor component={Link} to={`/valores?brbId=${brbId}`}>
                     {allowed.has('ENVIAR_VALORES')
-                      ? 'Enviar os valores do semestre deste estudante'
+                      ? 'Enviar os valores deste estudante'
                       : 'Reenviar os valores deste estudante'}
                   </Anchor>
                 )}
                 {offered.length > 0 && (
                   <Radio.Group
                     label="O que deseja registrar?"
-                    description="Só aparecem as ações permitidas para a situação atual."
+                    description={hint('Só aparecem as ações permitidas para a situação atual.')}
                     value={current ?? ''}
                     onChange={(v) => {
                       setChosen(v as PortalAction);

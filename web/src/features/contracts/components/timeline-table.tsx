@@ -25,7 +25,7 @@ export function TimelineTable({ eventos }: { eventos: TimelineEvent[] }) {
   const state = (situacao: string | null, motivo: string | null) => (situacao ? situacaoText(situacao, motivo) : '—');
   return (
     <Table data-testid="linha-do-tempo" striped>
-      <Table.Caption>Linha do tempo da renovação, do mais antigo ao mais recente</Table.Caption>
+      <Table.Caption c="gray.7">Linha do tempo da renovação, do mais antigo ao mais recente</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">Quando</Table.Th>
