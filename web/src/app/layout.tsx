@@ -9,8 +9,10 @@ import { type SessionUser, useSignOut } from '../features/session/api/session.ts
 const LINKS: { to: string; label: string; operatorOnly?: boolean; ieOnly?: boolean }[] = [
   { to: '/', label: 'Painel' },
   { to: '/valores', label: 'Valores' },
+  { to: '/lotes', label: 'Meus lotes', ieOnly: true },
   { to: '/jornadas', label: 'Jornadas' },
   { to: '/notificacoes', label: 'Notificações', ieOnly: true },
+  { to: '/auditoria', label: 'Auditoria' },
   { to: '/preferencias', label: 'Preferências' },
   { to: '/convenios', label: 'Convênios' },
   { to: '/tickets', label: 'Tickets' },

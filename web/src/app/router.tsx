@@ -81,6 +81,21 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/simulator.tsx')).default }),
             },
             {
+              path: 'lotes',
+              errorElement: <RouteError />,
+              lazy: async () => ({ Component: (await import('./routes/batches.tsx')).default }),
+            },
+            {
+              path: 'lotes/:loteId',
+              errorElement: <RouteError />,
+              lazy: async () => ({ Component: (await import('./routes/batch.tsx')).default }),
+            },
+            {
+              path: 'auditoria',
+              errorElement: <RouteError />,
+              lazy: async () => ({ Component: (await import('./routes/audit.tsx')).default }),
+            },
+            {
               path: '*',
               errorElement: <RouteError />,
               lazy: async () => ({ Component: (await import('./routes/placeholders.tsx')).NotFound }),

@@ -4,6 +4,7 @@ import {
   daysLeft,
   daysLeftText,
   formatBRL,
+  formatCount,
   formatDate,
   formatPeriod,
   isValidCPF,
@@ -71,5 +72,11 @@ describe('format', () => {
 
   it('names periods', () => {
     assert.equal(formatPeriod(2025, 1), '1º semestre de 2025');
+  });
+
+  it('counts in singular and plural', () => {
+    assert.equal(formatCount(1, 'linha', 'linhas'), '1 linha');
+    assert.equal(formatCount(0, 'linha', 'linhas'), '0 linhas');
+    assert.equal(formatCount(1234, 'linha', 'linhas'), '1.234 linhas');
   });
 });

@@ -120,3 +120,7 @@ export function daysLeftText(windowEnd: string, today: string = saoPauloDay()): 
 
 /** "2025/1" → "1º semestre de 2025". */
 export const formatPeriod = (ano: number, semestre: number): string => `${semestre}º semestre de ${ano}`;
+
+/** "1 linha", "2 linhas", "1.234 linhas". */
+export const formatCount = (n: number, one: string, many: string): string =>
+  `${formatInteger(n)} ${n === 1 ? one : many}`;

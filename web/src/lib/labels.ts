@@ -299,3 +299,54 @@ export const RESTITUTION_SITUATION_LABEL: Record<string, string> = {
   A: 'Antecipada',
   P: 'Após a formatura',
 };
+
+/* Batches (Meus lotes) and the audit trail. */
+
+/** The foundation's decision on a batch row. */
+export const PROCESSAMENTO_LABEL: Record<string, string> = {
+  NAO_APLICAVEL: 'Não se aplica',
+  AGUARDANDO: 'Aguardando a Fundação',
+  ACEITO: 'Aceita pela Fundação',
+  RECUSADO: 'Recusada pela Fundação',
+  SUBSTITUIDO: 'Substituída por reenvio',
+  DESCARTADO: 'Descartada',
+};
+
+/** Columns of the values sheet, as the rows' errors name them. */
+
+/**
+ * The audit trail's operations (operationIds) by what a person did. The API has several paths
+ * (v1/v2/v3, status-change doors) for one action: a pattern names them all.
+ */
+const OPERACAO_PATTERNS: [RegExp, string][] = [
+  [/^keepLock/, 'Manter trancamento'],
+  [/^lockEnrolment/, 'Trancamento'],
+  [/^withdrawOrDropOut|^updateEnrolmentSituation/, 'Afastamento ou evasão'],
+  [/^maintainBond/, 'Manutenção de vínculo'],
+  [/^inactivateStudent/, 'Inativação'],
+  [/^requestAnalysisReview/, 'Revisão de análise'],
+  [/^deleteContract/, 'Exclusão de contrato'],
+  [/^cancelContract/, 'Cancelamento de contrato'],
+  [/^(sendGraduationForecast|informGraduationDate)/, 'Previsão de formatura'],
+  [/^editEnrolmentNumber/, 'Edição da matrícula'],
+  [/^changeJourneyStatus/, 'Alteração de status na jornada'],
+  [/^importValuesSheet/, 'Importação de planilha de valores'],
+  [/^(sendValues|sendContractValues)/, 'Envio de valores'],
+  [/^insertBeneficiary/, 'Inclusão na jornada'],
+  [/^openJourneys/, 'Abertura de jornada'],
+  [/^refreshJourneys/, 'Atualização da jornada'],
+  [/^acceptBatchRows/, 'Aceite de linhas do lote (Fundação)'],
+  [/^rejectBatchRows/, 'Recusa de linhas do lote (Fundação)'],
+  [/^(markNotificationViewed|markAllNotificationsViewed)/, 'Notificação marcada como lida'],
+  [/^closeNotificationModal/, 'Aviso fechado'],
+  [/^(setEmailPreference|deleteEmailPreference)/, 'Preferência de e-mail'],
+  [/^setIeGroupPreference/, 'Grupo de IE padrão'],
+  [/^setDefaultAgreement/, 'Convênio padrão'],
+  [/^updateTicketType/, 'Tipo de ticket'],
+  [/Webhook/, 'Webhooks'],
+  [/^(signIn|signOut)/, 'Sessão'],
+  [/^bulk|Bulk/, 'Ação em lote'],
+];
+
+export const operacaoLabel = (operacao: string): string =>
+  OPERACAO_PATTERNS.find(([pattern]) => pattern.test(operacao))?.[1] ?? humanize(operacao);

@@ -1,7 +1,9 @@
 import { Badge, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { ExportMenu } from '../../../components/export-menu.tsx';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
+import { api } from '../../../lib/api/client.ts';
 import { formatDate, formatInteger, formatPeriod } from '../../../lib/format.ts';
 import { JOURNEY_STATUS_LABEL, JOURNEY_TYPE_LABEL, label } from '../../../lib/labels.ts';
 import { useJourneys } from '../api/journeys.ts';
@@ -19,7 +21,16 @@ export function JourneysPage() {
   const openRenewal = renewals.find((j) => j.status === 'ABERTA') ?? null;
   return (
     <Stack>
-      <Title order={1}>Jornadas</Title>
+      <Group justify="space-between" align="flex-start">
+        <Title order={1}>Jornadas</Title>
+        <ExportMenu
+          name="jornadas"
+          what="as jornadas"
+          request={(formato) =>
+            api.GET('/s/v2/renovacao/jornadas', { params: { query: { formato } }, parseAs: 'blob' })
+          }
+        />
+      </Group>
       {journeys.data && pagina === 1 && (
         <JourneyActions latest={renewals[0] ?? journeys.data.itens[0] ?? null} current={openRenewal} />
       )}
