@@ -54,7 +54,7 @@ export async function startIntegrations(
         attributes: { 'messaging.destination.name': DELIVERY_QUEUE, 'renova.delivery.kind': kind },
       },
       async () => {
-        if (kind === 'webhook') return deliverWebhook(db, settings, production, claim);
+        if (kind === 'webhook') return deliverWebhook(db, settings, production, claim, log);
         if (!transport) return 'IGNORADO';
         return deliverEmail(db, settings, transport, claim);
       },
