@@ -14,6 +14,11 @@ const EnvSchema = Type.Object({
   BASE_PATH: Type.String({ default: '', pattern: '^(/[A-Za-z0-9._~-]+)*$' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+  DATABASE_REPLICA_URLS: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://[^,]+(,\\s*postgres(ql)?://[^,]+)*$' }),
+  ),
+  DATABASE_REPLICA_MAX_LAG_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 5000 }),
+  DATABASE_REPLICA_CHECK_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 1000 }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   JWT_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -52,7 +57,15 @@ export interface Config {
   port: number;
   host: string;
   basePath: string;
-  database: { kind: 'postgres'; url: string; poolMax: number } | { kind: 'pglite'; dataDir: string | 'memory://' };
+  database:
+    | {
+        kind: 'postgres';
+        url: string;
+        poolMax: number;
+        /** Read replicas (DATABASE_REPLICA_*): absent when none are configured. */
+        replicas?: { urls: string[]; maxLagMs: number; checkMs: number };
+      }
+    | { kind: 'pglite'; dataDir: string | 'memory://' };
   /** Directory for files the service keeps between starts (the generated dev JWT secret). Null in memory mode. */
   dataDir: string | null;
   jwt: {
@@ -127,7 +140,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     host: env.HOST,
     basePath: env.BASE_PATH,
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolMax: env.DATABASE_POOL_MAX }
+      ? {
+          kind: 'postgres',
+          url: env.DATABASE_URL,
+          poolMax: env.DATABASE_POOL_MAX,
+          ...(env.DATABASE_REPLICA_URLS && {
+            replicas: {
+              urls: env.DATABASE_REPLICA_URLS.split(',').map((u) => u.trim()),
+              maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
+              checkMs: env.DATABASE_REPLICA_CHECK_MS,
+            },
+          }),
+        }
       : { kind: 'pglite', dataDir: memory ? 'memory://' : env.DATA_DIR },
     dataDir: memory ? null : env.DATA_DIR,
     jwt: {

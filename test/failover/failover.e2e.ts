@@ -10,7 +10,7 @@ import { createAuth } from '../../src/http/auth.js';
 import { WINDOWS_QUEUE } from '../../src/jobs/runner.js';
 import { TEST_SECRET } from '../helpers/app.js';
 import { createContract, createEntry, createIe, createIeWithEntries, createJourney } from '../helpers/factories.js';
-import { type HaCluster, startHaCluster } from './ha-cluster.js';
+import { freePorts, type HaCluster, startHaCluster } from './ha-cluster.js';
 import { type Answer, startLoad } from './load.js';
 
 /**
@@ -18,18 +18,21 @@ import { type Answer, startLoad } from './load.js';
  * synchronous standby) behind HAProxy, the service as a child process (`node bin/renova.js serve`)
  * with DATABASE_URL at HAProxy. Under mixed reads and writes with Idempotency-Key, the primary's
  * node dies (SIGKILL to its postmaster and its keeper); the monitor promotes the standby and the
- * service goes on without a restart. `npm run test:failover` (in .ci/run); ports 55510-55514.
+ * service goes on without a restart. `npm run test:failover` (in .ci/run); ports from 55510-55549.
  */
-const PORTS = { monitor: 55510, nodes: [55511, 55512] as [number, number], haproxy: 55513 };
-const SERVICE_PORT = 55514;
-const ENTRIES = 900;
+const ENTRIES = 600;
+let SERVICE_PORT: number;
 
 let cluster: HaCluster;
 let setupDb: DatabaseHandle;
 let service: { child: ChildProcess; log: string; url: string };
 
 before(async () => {
-  cluster = await startHaCluster(PORTS);
+  const [monitor, node1, node2, haproxy, servicePort] = await freePorts(55510, 55549, 5);
+  SERVICE_PORT = servicePort!;
+  const started = Date.now();
+  cluster = await startHaCluster({ monitor: monitor!, nodes: [node1!, node2!], haproxy: haproxy! });
+  console.log(`cluster up in ${seconds(Date.now() - started)} s`);
   setupDb = await createDatabase({ kind: 'postgres', url: cluster.url, poolMax: 4 });
   await migrateToLatest(setupDb.db);
 });
@@ -65,7 +68,12 @@ async function startService(): Promise<typeof service> {
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const deadline = Date.now() + 240_000;
-  while (!(await fetch(`${started.url}/readyz`).then((r) => r.ok, () => false))) {
+  while (
+    !(await fetch(`${started.url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    ))
+  ) {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the service did not start:\n${started.log}`);
     await new Promise((r) => setTimeout(r, 300));
   }
@@ -74,11 +82,17 @@ async function startService(): Promise<typeof service> {
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 
-test('kill -9 of the primary under load: the standby is promoted, the service goes on', { timeout: 280_000 }, async () => {
+test('kill -9 of the primary under load: the standby is promoted, the service goes on', {
+  timeout: 280_000,
+}, async () => {
+  let started = Date.now();
   const { ie, entries } = await createIeWithEntries(setupDb.db, ENTRIES);
+  console.log(`${ENTRIES} entries in ${seconds(Date.now() - started)} s`);
   const auth = await createAuth(loadConfig({ JWT_SECRET: TEST_SECRET }).jwt, null);
   const token = await auth.sign!({ sub: 'failover-ie-user', role: 'IE', ies: [ie.ieId] });
+  started = Date.now();
   service = await startService();
+  console.log(`service ready in ${seconds(Date.now() - started)} s`);
 
   const load = startLoad({ url: service.url, token, brbIds: entries.map((e) => e.brbId), workers: 6, pauseMs: 60 });
   const waitFor = async (what: string, timeoutMs: number, done: () => boolean) => {
@@ -110,8 +124,13 @@ test('kill -9 of the primary under load: the standby is promoted, the service go
     await boss.send(WINDOWS_QUEUE, {});
     await boss.stop({ graceful: false, wait: true });
     const situacao = async () =>
-      (await setupDb.db.selectFrom('entrada_jornada').select('situacao').where('id', '=', lateEntry.brbId).executeTakeFirstOrThrow())
-        .situacao;
+      (
+        await setupDb.db
+          .selectFrom('entrada_jornada')
+          .select('situacao')
+          .where('id', '=', lateEntry.brbId)
+          .executeTakeFirstOrThrow()
+      ).situacao;
     const jobDeadline = Date.now() + 90_000;
     while ((await situacao()) === 'APTO') {
       assert.ok(Date.now() < jobDeadline, 'the window job enqueued after the failover ran within 90 s');
@@ -163,7 +182,11 @@ test('kill -9 of the primary under load: the standby is promoted, the service go
     };
     console.log(`failover figures: ${JSON.stringify(figures, null, 2)}`);
     const show = (list: Answer[]) => JSON.stringify(list.slice(0, 5), null, 1);
-    assert.deepEqual(unexpected, [], `only 503 problem+json (and 409 in progress) while failing over:\n${show(unexpected)}\n${service.log.slice(-3000)}`);
+    assert.deepEqual(
+      unexpected,
+      [],
+      `only 503 problem+json (and 409 in progress) while failing over:\n${show(unexpected)}\n${service.log.slice(-3000)}`,
+    );
     assert.deepEqual(badProblems, [], `every 503 is problem+json with Retry-After: ${show(badProblems)}`);
     assert.deepEqual(load.abandoned, [], 'every write retried with its key is acknowledged in the end');
     assert.deepEqual(lost, [], 'no acknowledged write lost');

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { chmodSync, chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import net from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -93,6 +93,24 @@ listen postgres_primary
 `;
 }
 
+/**
+ * The first ports of [from, to] free right now. Ports of a private range can still be taken for a
+ * moment: the kernel hands out ephemeral ports (32768-60999) to outgoing connections.
+ */
+export async function freePorts(from: number, to: number, count: number): Promise<number[]> {
+  const found: number[] = [];
+  for (let port = from; port <= to && found.length < count; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen({ port, host: '127.0.0.1', exclusive: true }, () => probe.close(() => resolve(true)));
+    });
+    if (free) found.push(port);
+  }
+  if (found.length < count) throw new Error(`fewer than ${count} free ports in ${from}-${to}`);
+  return found;
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T | undefined>, cluster?: HaCluster) {
@@ -101,7 +119,9 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
     const value = await probe().catch(() => undefined);
     if (value !== undefined) return value;
     if (Date.now() > deadline)
-      throw new Error(`${what}: not within ${timeoutMs / 1000} s\n${cluster ? await cluster.states().catch(String) : ''}`);
+      throw new Error(
+        `${what}: not within ${timeoutMs / 1000} s\n${cluster ? await cluster.states().catch(String) : ''}`,
+      );
     await sleep(300);
   }
 }
@@ -134,7 +154,12 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
   const run = (name: string, args: string[]): Proc => {
     const command = asRoot ? ['runuser', '-u', 'postgres', '--', ...args] : args;
     // detached: a process group of its own, so the node (keeper + postmaster + backends) dies together.
-    const child = spawn(command[0]!, command.slice(1), { env, cwd: dir, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command[0]!, command.slice(1), {
+      env,
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const proc: Proc = { name, child, log: '' };
     const keep = (chunk: Buffer) => {
       proc.log = (proc.log + chunk).slice(-20_000);
@@ -161,7 +186,10 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
     url,
     nodeUrl,
     async primaryIndex() {
-      const { rows } = await query(monitorUrl, `select nodeport from pgautofailover.node where reportedstate in ('primary','wait_primary','single') and goalstate = reportedstate`);
+      const { rows } = await query(
+        monitorUrl,
+        `select nodeport from pgautofailover.node where reportedstate in ('primary','wait_primary','single') and goalstate = reportedstate`,
+      );
       if (rows.length !== 1) return -1;
       return ports.nodes.indexOf(Number(rows[0].nodeport));
     },
@@ -188,7 +216,9 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
         monitorUrl,
         'select nodename, nodeport, reportedstate, goalstate, reportedlsn from pgautofailover.node order by nodeid',
       );
-      return rows.map((r) => `${r.nodename} :${r.nodeport} ${r.reportedstate} → ${r.goalstate} ${r.reportedlsn}`).join('\n');
+      return rows
+        .map((r) => `${r.nodename} :${r.nodeport} ${r.reportedstate} → ${r.goalstate} ${r.reportedlsn}`)
+        .join('\n');
     },
     proxyUp() {
       return new Promise((resolve, reject) => {
@@ -224,10 +254,26 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
 
   try {
     run('monitor', [
-      'pg_autoctl', 'create', 'monitor', '--pgdata', join(dir, 'monitor'), '--pgport', String(ports.monitor),
-      '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl', '--run',
+      'pg_autoctl',
+      'create',
+      'monitor',
+      '--pgdata',
+      join(dir, 'monitor'),
+      '--pgport',
+      String(ports.monitor),
+      '--hostname',
+      '127.0.0.1',
+      '--auth',
+      'trust',
+      '--no-ssl',
+      '--run',
     ]);
-    await until('the monitor', 120_000, async () => ((await query(monitorUrl, 'select 1 from pgautofailover.formation')).rowCount ? true : undefined), undefined);
+    await until(
+      'the monitor',
+      120_000,
+      async () => ((await query(monitorUrl, 'select 1 from pgautofailover.formation')).rowCount ? true : undefined),
+      undefined,
+    );
     // ALTER SYSTEM runs outside a transaction: one statement at a time.
     for (const [name, value] of Object.entries(MONITOR_SETTINGS))
       await query(monitorUrl, `alter system set ${name} = ${value}`);
@@ -237,23 +283,65 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
       const pgdata = join(dir, `node${i + 1}`);
       nodeProcs.push(
         run(`node${i + 1}`, [
-          'pg_autoctl', 'create', 'postgres', '--pgdata', pgdata, '--pgport', String(ports.nodes[i]),
-          '--hostname', '127.0.0.1', '--listen', '127.0.0.1', '--name', `node${i + 1}`, '--auth', 'trust',
-          '--no-ssl', '--dbname', 'renova', '--monitor', monitorForNodes, '--run',
+          'pg_autoctl',
+          'create',
+          'postgres',
+          '--pgdata',
+          pgdata,
+          '--pgport',
+          String(ports.nodes[i]),
+          '--hostname',
+          '127.0.0.1',
+          '--listen',
+          '127.0.0.1',
+          '--name',
+          `node${i + 1}`,
+          '--auth',
+          'trust',
+          '--no-ssl',
+          '--dbname',
+          'renova',
+          '--monitor',
+          monitorForNodes,
+          '--run',
         ]),
       );
       const wanted = i === 0 ? ['single'] : ['primary', 'secondary'];
-      await until(`node${i + 1} to join`, 180_000, async () => {
-        const { rows } = await query(monitorUrl, 'select reportedstate, goalstate from pgautofailover.node order by nodeid');
-        if (rows.length === i + 1 && rows.every((r, n) => r.reportedstate === r.goalstate && wanted.includes(r.reportedstate) && (i === 0 || wanted[n] === r.reportedstate)))
-          return true;
-        // The standby's pg_basebackup waits for a checkpoint, spread over minutes by default: ask for it now.
-        if (i === 1) await query(nodeUrl(0), 'checkpoint').catch(() => {});
-        return undefined;
-      }, cluster);
+      await until(
+        `node${i + 1} to join`,
+        180_000,
+        async () => {
+          const { rows } = await query(
+            monitorUrl,
+            'select reportedstate, goalstate from pgautofailover.node order by nodeid',
+          );
+          if (
+            rows.length === i + 1 &&
+            rows.every(
+              (r, n) =>
+                r.reportedstate === r.goalstate &&
+                wanted.includes(r.reportedstate) &&
+                (i === 0 || wanted[n] === r.reportedstate),
+            )
+          )
+            return true;
+          // The standby's pg_basebackup waits for a checkpoint, spread over minutes by default: ask for it now.
+          if (i === 1) await query(nodeUrl(0), 'checkpoint').catch(() => {});
+          return undefined;
+        },
+        cluster,
+      );
     }
     for (const i of [0, 1]) {
-      await runOnce(env, ['pg_autoctl', 'config', 'set', '--pgdata', join(dir, `node${i + 1}`), 'timeout.network_partition_timeout', String(KEEPER_NETWORK_PARTITION_TIMEOUT_S)]);
+      await runOnce(env, [
+        'pg_autoctl',
+        'config',
+        'set',
+        '--pgdata',
+        join(dir, `node${i + 1}`),
+        'timeout.network_partition_timeout',
+        String(KEEPER_NETWORK_PARTITION_TIMEOUT_S),
+      ]);
     }
     const script = join(dir, 'check-primary.sh');
     writeFileSync(script, HAPROXY_CHECK_SCRIPT);
@@ -266,10 +354,15 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
     }
     run('haproxy', ['haproxy', '-db', '-f', cfg]);
     // HAProxy starts with every server up until its checks say otherwise: wait for exactly the primary.
-    await until('HAProxy to see only the primary up', 60_000, async () => {
-      const up = await cluster.proxyUp();
-      return up.length === 1 && up[0] === 'node1' ? true : undefined;
-    }, cluster);
+    await until(
+      'HAProxy to see only the primary up',
+      60_000,
+      async () => {
+        const up = await cluster.proxyUp();
+        return up.length === 1 && up[0] === 'node1' ? true : undefined;
+      },
+      cluster,
+    );
     await cluster.waitWritableThroughProxy(60_000);
     return cluster;
   } catch (error) {
