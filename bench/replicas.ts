@@ -4,6 +4,7 @@
  * replica, and the replica's lag sampled while the primary takes an import-sized write burst.
  * Private primary + `pg_basebackup -R` standby on ports 55570-55589. Run: `npx tsx bench/replicas.ts`.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -37,6 +38,25 @@ try {
   await seedDb.close();
   await sqlOn(servers.primaryUrl('renova'), 'analyze');
 
+  /** CPU ms of the primary: its postmaster, its live backends, and those that exited (cutime). */
+  const primaryCpuMs = () => {
+    const postmaster = servers.primaryPid();
+    const tick = 10; // ms per clock tick (USER_HZ 100 on Linux)
+    let total = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ');
+        const ppid = Number(fields[1]);
+        if (Number(entry) === postmaster)
+          total += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+        else if (ppid === postmaster) total += Number(fields[11]) + Number(fields[12]);
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return total * tick;
+  };
   const primaryMs = async () =>
     Number(
       (
@@ -67,13 +87,19 @@ try {
       });
     for (let i = 0; i < 20; i++) await read(); // warm
     const before = await primaryMs();
+    const cpuBefore = primaryCpuMs();
     const started = performance.now();
     for (let i = 0; i < READS; i++) await read();
     const wall = performance.now() - started;
+    const cpu = (primaryCpuMs() - cpuBefore) / READS;
     const per = ((await primaryMs()) - before) / READS;
     await app.close();
     await database.close();
-    return { primaryDbMsPerRead: Math.round(per * 1000) / 1000, wallMsPerRead: Math.round((wall / READS) * 100) / 100 };
+    return {
+      primaryCpuMsPerRead: Math.round(cpu * 1000) / 1000,
+      primaryDbMsPerRead: Math.round(per * 1000) / 1000,
+      wallMsPerRead: Math.round((wall / READS) * 100) / 100,
+    };
   };
   const without = await run(false);
   const withOne = await run(true);

@@ -49,6 +49,7 @@ test(
     let before: unknown;
     try {
       before = await counters(service.url);
+    assert.ok((before as { total: number }).total > 0, 'the seed gave IE 1 entries');
       const backup = await renova(env, 'backup', file);
       assert.equal(backup.code, 0, backup.stderr);
       assert.match(backup.stdout, /(com o serviço no ar|while serving)/);
@@ -109,6 +110,7 @@ test('PostgreSQL: pg_dump -Fc, pg_restore into a fresh database, same counters',
     await seedIfEmpty(source.db, { ies: 1, students: 40, seed: 42 });
     await source.close();
     const before = await countersOn(name);
+    assert.ok((before as { total: number }).total > 0, 'the seed gave IE 1 entries');
     const file = join(tempDir(), 'renova.dump');
     // The documented procedure (docs/deployment.md, "Backups").
     await run(join(PG_BIN, 'pg_dump'), ['--format=custom', '--no-owner', `--file=${file}`, urlOf(name)]);

@@ -33,6 +33,8 @@ async function pg(bin: string, args: string[]): Promise<string> {
 export interface PrimaryAndStandby {
   primaryUrl(database?: string): string;
   standbyUrl(database?: string): string;
+  /** The primary's postmaster pid (benchmarks read its processes' CPU time). */
+  primaryPid(): number;
   stopStandby(): Promise<void>;
   startStandby(): Promise<void>;
   stop(): Promise<void>;
@@ -79,6 +81,7 @@ export async function startPrimaryAndStandby(primaryPort: number, standbyPort: n
   return {
     primaryUrl: (database = 'postgres') => `postgres://postgres@127.0.0.1:${primaryPort}/${database}`,
     standbyUrl: (database = 'postgres') => `postgres://postgres@127.0.0.1:${standbyPort}/${database}`,
+    primaryPid: () => Number(readFileSync(join(primary, 'postmaster.pid'), 'utf8').split('\n')[0]),
     stopStandby: () => ctl(standby, 'stop', '-m', 'immediate').then(() => {}),
     startStandby: () => ctl(standby, 'start').then(() => {}),
     stop,
