@@ -19,6 +19,13 @@ const EnvSchema = Type.Object({
   ),
   DATABASE_REPLICA_MAX_LAG_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 5000 }),
   DATABASE_REPLICA_CHECK_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 1000 }),
+  DATABASE_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 5000 }),
+  DATABASE_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
+  DATABASE_QUERY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 60_000 }),
+  DATABASE_KEEPALIVE_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 10_000 }),
+  DATABASE_WAIT_SECONDS: Type.Integer({ minimum: 0, maximum: 86_400, default: 60 }),
+  DATABASE_READY_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 2000 }),
   DATA_DIR: Type.String({ default: './data', minLength: 1 }),
   JWT_SECRET: Type.Optional(Type.String({ minLength: 32 })),
   JWT_PUBLIC_KEY: Type.Optional(Type.String({ minLength: 1 })),
@@ -42,6 +49,7 @@ const EnvSchema = Type.Object({
   EMBEDDED_QUERY_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 5000 }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 0 }),
   RATE_LIMIT_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://' })),
+  RATE_LIMIT_REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 500 }),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   ...IntegrationsEnv.properties,
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
@@ -52,20 +60,51 @@ const EnvSchema = Type.Object({
 
 export type Env = Static<typeof EnvSchema>;
 
+/**
+ * PostgreSQL connections' limits, so a database that goes away (crash, failover, a silent network
+ * partition) fails a request within seconds instead of holding it. 0 turns a limit off.
+ */
+export interface DatabaseTimeouts {
+  /** Getting a connection (from the pool or a new one) takes at most this long. */
+  connectMs: number;
+  /** Server side: a statement running longer is cancelled (SQLSTATE 57014, answered 503). */
+  statementMs: number;
+  /** Client side: no answer from the server for this long (a partition) fails the query and drops its connection. */
+  queryMs: number;
+  /** Server side: a session idle inside an open transaction this long is ended, releasing its locks. */
+  idleInTransactionMs: number;
+  /** TCP keep-alive probes start after the connection is quiet this long (0: no keep-alive). */
+  keepAliveMs: number;
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 5000,
+  statementMs: 30_000,
+  queryMs: 35_000,
+  idleInTransactionMs: 60_000,
+  keepAliveMs: 10_000,
+};
+
+export interface PostgresSettings {
+  kind: 'postgres';
+  url: string;
+  poolMax: number;
+  /** Defaults: DEFAULT_DATABASE_TIMEOUTS. */
+  timeouts?: DatabaseTimeouts;
+  /** At start, how long to keep trying an unreachable database before giving up (default 60). */
+  waitSeconds?: number;
+  /** /readyz answers 503 when `select 1` takes longer than this (default 2000). */
+  readyTimeoutMs?: number;
+  /** Read replicas (DATABASE_REPLICA_*): absent when none are configured. */
+  replicas?: { urls: string[]; maxLagMs: number; checkMs: number };
+}
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   port: number;
   host: string;
   basePath: string;
-  database:
-    | {
-        kind: 'postgres';
-        url: string;
-        poolMax: number;
-        /** Read replicas (DATABASE_REPLICA_*): absent when none are configured. */
-        replicas?: { urls: string[]; maxLagMs: number; checkMs: number };
-      }
-    | { kind: 'pglite'; dataDir: string | 'memory://' };
+  database: PostgresSettings | { kind: 'pglite'; dataDir: string | 'memory://' };
   /** Directory for files the service keeps between starts (the generated dev JWT secret). Null in memory mode. */
   dataDir: string | null;
   jwt: {
@@ -80,7 +119,7 @@ export interface Config {
   };
   logLevel: string;
   /** `redisUrl`: a shared store, so N instances enforce one limit (else each process counts alone). */
-  rateLimit: { max: number; windowMs: number; redisUrl?: string };
+  rateLimit: { max: number; windowMs: number; redisUrl?: string; redisTimeoutMs?: number };
   /** Embedded PGlite only: a statement over this many ms fails its request with 503 (0: no limit). */
   embeddedQueryTimeoutMs: number;
   /** On SIGTERM: ms of answering not-ready (while still serving) before the server stops accepting. */
@@ -144,6 +183,19 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           kind: 'postgres',
           url: env.DATABASE_URL,
           poolMax: env.DATABASE_POOL_MAX,
+          timeouts: {
+            connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+            statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+            // Past the server's own limit, so a slow statement is cancelled by the server (57014)
+            // and only a database that stopped answering meets this one.
+            queryMs:
+              env.DATABASE_QUERY_TIMEOUT_MS ??
+              (env.DATABASE_STATEMENT_TIMEOUT_MS === 0 ? 0 : env.DATABASE_STATEMENT_TIMEOUT_MS + 5000),
+            idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+            keepAliveMs: env.DATABASE_KEEPALIVE_MS,
+          },
+          waitSeconds: env.DATABASE_WAIT_SECONDS,
+          readyTimeoutMs: env.DATABASE_READY_TIMEOUT_MS,
           ...(env.DATABASE_REPLICA_URLS && {
             replicas: {
               urls: env.DATABASE_REPLICA_URLS.split(',').map((u) => u.trim()),
@@ -165,7 +217,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
       clockToleranceS: env.JWT_CLOCK_TOLERANCE_S,
     },
     logLevel: env.LOG_LEVEL,
-    rateLimit: { max: env.RATE_LIMIT_MAX, windowMs: env.RATE_LIMIT_WINDOW_MS, redisUrl: env.RATE_LIMIT_REDIS_URL },
+    rateLimit: {
+      max: env.RATE_LIMIT_MAX,
+      windowMs: env.RATE_LIMIT_WINDOW_MS,
+      redisUrl: env.RATE_LIMIT_REDIS_URL,
+      redisTimeoutMs: env.RATE_LIMIT_REDIS_TIMEOUT_MS,
+    },
     embeddedQueryTimeoutMs: env.EMBEDDED_QUERY_TIMEOUT_MS,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     bodyLimit: env.BODY_LIMIT_BYTES,

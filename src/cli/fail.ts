@@ -20,6 +20,7 @@ const EXPLAINED = new Set([
   'AppError',
   'InvalidArgumentError',
   'DataDirInUse',
+  'DatabaseUnreachable',
 ]);
 
 /** Prints an error the way a person should read it and answers the exit code. */

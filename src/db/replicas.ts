@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { guardPool } from './guarded-pool.js';
 import { createPlannedOnce } from './planned.js';
 import type { Database } from './schema.js';
 
@@ -85,8 +86,8 @@ export function attachReplicas(primary: Kysely<Database>, options: ReplicaOption
       application_name: 'renova-replica-read',
       connectionTimeoutMillis: 3000,
     });
-    pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    // Like the primary's: a lost connection never ends the process (guarded-pool.ts).
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: guardPool(pool) }) });
     const planned = createPlannedOnce(db, pg.Pool, {
       ...options.shared,
       connectionString: url,

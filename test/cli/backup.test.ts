@@ -49,7 +49,7 @@ test(
     let before: unknown;
     try {
       before = await counters(service.url);
-    assert.ok((before as { total: number }).total > 0, 'the seed gave IE 1 entries');
+      assert.ok((before as { total: number }).total > 0, 'the seed gave IE 1 entries');
       const backup = await renova(env, 'backup', file);
       assert.equal(backup.code, 0, backup.stderr);
       assert.match(backup.stdout, /(com o serviço no ar|while serving)/);
