@@ -20,7 +20,7 @@ import { type Answer, startLoad } from './load.js';
  * node dies (SIGKILL to its postmaster and its keeper); the monitor promotes the standby and the
  * service goes on without a restart. `npm run test:failover` (in .ci/run); ports from 55510-55549.
  */
-const ENTRIES = 600;
+const ENTRIES = 300;
 let SERVICE_PORT: number;
 
 let cluster: HaCluster;
@@ -154,7 +154,9 @@ test('kill -9 of the primary under load: the standby is promoted, the service go
     await newPrimary.connect();
     const acked = [...load.acked.keys()];
     const { rows } = await newPrimary.query<{ brb_id: number; n: string }>(
-      'select brb_id, count(*) as n from lote_linha where brb_id = any($1) group by brb_id',
+      // The effect: one accepted row (SUCESSO, or PENDENTE for the foundation) per entry.
+      `select brb_id::int as brb_id, count(*)::int as n from lote_linha
+        where brb_id = any($1) and resultado <> 'ERRO' group by brb_id`,
       [acked],
     );
     const { rows: states } = await newPrimary.query<{ n: string }>(
@@ -178,6 +180,9 @@ test('kill -9 of the primary under load: the standby is promoted, the service go
       unexpected: unexpected.length,
       lostAcknowledgedWrites: lost.length,
       doubledAcknowledgedWrites: doubled.length,
+      // Committed, but the answer was lost with the connection (commit in doubt): the retry with
+      // the same key ran again and answered 200 with the row refused (entry no longer APTO).
+      acknowledgedAsRefusedAfterCommitInDoubt: [...load.acked.values()].filter((a) => !a.accepted).length,
       jobAfterFailover: 'ran',
     };
     console.log(`failover figures: ${JSON.stringify(figures, null, 2)}`);

@@ -10,6 +10,7 @@ export interface Answer {
   problemJson: boolean;
   retryAfter: string | null;
   detail: string;
+  body?: string;
 }
 
 export interface LoadOptions {
@@ -23,7 +24,7 @@ export interface LoadOptions {
 export interface Load {
   answers: Answer[];
   /** brbId → when its write was acknowledged (200) and how many attempts it took. */
-  acked: Map<number, { at: number; startedAt: number; attempts: number }>;
+  acked: Map<number, { at: number; startedAt: number; attempts: number; accepted: boolean }>;
   /** Writes given up on: neither acknowledged nor refused by a plain 503/409 within 90 s. */
   abandoned: number[];
   stop(): Promise<void>;
@@ -56,6 +57,7 @@ export function startLoad(options: LoadOptions): Load {
         problemJson: (response.headers.get('content-type') ?? '').startsWith('application/problem+json'),
         retryAfter: response.headers.get('retry-after'),
         detail: response.status >= 300 ? body.slice(0, 300) : '',
+        body: response.status === 200 && kind === 'write' ? body : undefined,
       };
       answers.push(answer);
       return answer;
@@ -94,7 +96,11 @@ export function startLoad(options: LoadOptions): Load {
         body,
       });
       if (answer.status === 200) {
-        acked.set(brbId, { at: Date.now(), startedAt, attempts: attempt });
+        // 200 with the row accepted; a retry whose first attempt committed unseen finds the entry
+        // no longer APTO and answers 200 with the row refused.
+        const accepted =
+          (JSON.parse(answer.body ?? '{}') as { registrosComSucesso?: number }).registrosComSucesso === 1;
+        acked.set(brbId, { at: Date.now(), startedAt, attempts: attempt, accepted });
         return;
       }
       // What a client is told to do: retry the same request with the same key, after Retry-After.
