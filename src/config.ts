@@ -1,5 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
+import { type LimitsConfig, LimitsEnv, limitsFromEnv } from './http/limits.config.js';
+import type { SheetLimits } from './lib/sheet-limits.js';
 import {
   type IntegrationsConfig,
   IntegrationsEnv,
@@ -45,6 +47,15 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_WINDOW_MS: Type.Integer({ minimum: 1000, default: 60_000 }),
   BODY_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 1_048_576 }),
   UPLOAD_LIMIT_BYTES: Type.Integer({ minimum: 1024, default: 52_428_800 }),
+  // Bounded work per uploaded sheet (docs/security.md, "Uploaded files"): past any of these the
+  // upload is refused with 413 naming the limit, and reading stops.
+  UPLOAD_MAX_ROWS: Type.Integer({ minimum: 1, default: 200_000 }),
+  UPLOAD_MAX_COLUMNS: Type.Integer({ minimum: 1, maximum: 16_384, default: 64 }),
+  UPLOAD_MAX_CELL_CHARS: Type.Integer({ minimum: 1, maximum: 1_048_576, default: 32_767 }),
+  UPLOAD_MAX_INFLATED_BYTES: Type.Integer({ minimum: 1024, default: 268_435_456 }),
+  UPLOAD_MAX_SHARED_STRINGS_BYTES: Type.Integer({ minimum: 1024, default: 16_777_216 }),
+  UPLOAD_MAX_ZIP_ENTRIES: Type.Integer({ minimum: 1, default: 500 }),
+  UPLOAD_MAX_ZIP_RATIO: Type.Integer({ minimum: 2, default: 200 }),
   VALUES_CHUNK_ROWS: Type.Integer({ minimum: 1, maximum: 100_000, default: 20_000 }),
   EMBEDDED_QUERY_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 5000 }),
   SHUTDOWN_DRAIN_MS: Type.Integer({ minimum: 0, maximum: 120_000, default: 0 }),
@@ -52,6 +63,7 @@ const EnvSchema = Type.Object({
   RATE_LIMIT_REDIS_TIMEOUT_MS: Type.Integer({ minimum: 10, maximum: 10_000, default: 500 }),
   SEED_DEMO: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])),
   ...IntegrationsEnv.properties,
+  ...LimitsEnv.properties,
   OIDC_ISSUER: Type.Optional(Type.String({ pattern: '^https?://' })),
   OIDC_CLIENT_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   OIDC_SCOPE: Type.String({ default: 'openid profile', minLength: 1 }),
@@ -126,10 +138,14 @@ export interface Config {
   shutdownDrainMs: number;
   bodyLimit: number;
   uploadLimit: number;
+  /** What one uploaded sheet may make the service do (rows, columns, inflated bytes...). */
+  uploadLimits: SheetLimits;
   /** Rows of a values batch checked and applied together (memory per batch vs statements per batch). */
   valuesChunkRows: number;
   /** E-mail and webhook delivery (SMTP_URL, SMTP_FROM, INTEGRATIONS_*, EMAIL_*, WEBHOOK_*). */
   integrations: IntegrationsConfig;
+  /** Connection time limits and the cap on concurrent uploads (HEADERS_TIMEOUT_MS, UPLOADS_MAX, ...). */
+  limits: LimitsConfig;
   /** OpenID provider the portal signs in with (authorization code + PKCE); null without OIDC_ISSUER. */
   oidc: { issuer: string; clientId: string; scope: string; resource: string | null } | null;
 }
@@ -227,8 +243,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
     shutdownDrainMs: env.SHUTDOWN_DRAIN_MS,
     bodyLimit: env.BODY_LIMIT_BYTES,
     uploadLimit: env.UPLOAD_LIMIT_BYTES,
+    uploadLimits: {
+      rows: env.UPLOAD_MAX_ROWS,
+      columns: env.UPLOAD_MAX_COLUMNS,
+      cellChars: env.UPLOAD_MAX_CELL_CHARS,
+      inflatedBytes: env.UPLOAD_MAX_INFLATED_BYTES,
+      sharedStringsBytes: env.UPLOAD_MAX_SHARED_STRINGS_BYTES,
+      zipEntries: env.UPLOAD_MAX_ZIP_ENTRIES,
+      zipRatio: env.UPLOAD_MAX_ZIP_RATIO,
+    },
     valuesChunkRows: env.VALUES_CHUNK_ROWS,
     integrations: integrationsFromEnv(env),
+    limits: limitsFromEnv(env),
     oidc:
       env.OIDC_ISSUER && env.OIDC_CLIENT_ID
         ? {

@@ -7,6 +7,7 @@ import { type ListQuery, useCounters, useFilterValues, useTabList } from '../api
 import { JourneyHeader } from './journey-header.tsx';
 import { RenewalTable, type SortColumn } from './renewal-table.tsx';
 import { SearchBox } from './search-box.tsx';
+import { TabExport } from './tab-export.tsx';
 
 const FILTERS = ['cursoId', 'campusId', 'turnoId', 'tag', 'situacao', 'motivo', 'busca'] as const;
 const PAGE_SIZE = 20;
@@ -132,6 +133,7 @@ export function DashboardPage() {
                       Limpar filtros
                     </Button>
                   )}
+                  <TabExport tab={tab} query={query} />
                 </Group>
                 {list.isPending ? (
                   <Loading />

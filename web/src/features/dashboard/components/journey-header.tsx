@@ -1,6 +1,6 @@
 import { Badge, Group, Select, Text, Title } from '@mantine/core';
 import type { components } from '../../../lib/api/schema';
-import { daysLeft, formatDate, formatPeriod } from '../../../lib/format.ts';
+import { daysLeftText, formatDate, formatPeriod } from '../../../lib/format.ts';
 
 type Journey = components['schemas']['JourneySummary'];
 
@@ -28,7 +28,7 @@ export function JourneyHeader({
             </Text>
             {open && (
               <Text size="sm" fw={600}>
-                {daysLeft(current.janelaFim)} dias restantes
+                {daysLeftText(current.janelaFim)}
               </Text>
             )}
           </Group>
