@@ -19,6 +19,7 @@ import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
+import { registerReadRouting } from './http/read-db.js';
 import { sharedSchemas } from './http/schemas.js';
 import { registerSecurityHooks } from './http/security-hooks.js';
 import type { App } from './http/types.js';
@@ -71,7 +72,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   registerErrorHandling(app);
   registerSecurityHooks(app as App);
   registerBodyDeadline(app as App, config);
-  registerMetrics(app);
+  registerReadRouting(app, registerMetrics(app));
   for (const schema of sharedSchemas) app.addSchema(schema);
   for (const mod of modules) for (const schema of mod.schemas ?? []) app.addSchema(schema);
 

@@ -82,6 +82,30 @@ program
   .action(async () => (await import('./cli/commands/migrate.js')).migrateCommand());
 
 program
+  .command('backup <file>')
+  .description(
+    tr(
+      t(
+        'grava o banco embutido (DATA_DIR) num arquivo, também com o serviço no ar; no PostgreSQL use pg_dump',
+        'write the embedded database (DATA_DIR) to a file, also while serving; on PostgreSQL use pg_dump',
+      ),
+    ),
+  )
+  .action(async (file: string) => (await import('./cli/commands/backup.js')).backupCommand(file));
+
+program
+  .command('restore <file>')
+  .description(
+    tr(
+      t(
+        'restaura um backup de `renova backup` num DATA_DIR sem banco; no PostgreSQL use pg_restore',
+        'restore a `renova backup` file into a DATA_DIR with no database yet; on PostgreSQL use pg_restore',
+      ),
+    ),
+  )
+  .action(async (file: string) => (await import('./cli/commands/backup.js')).restoreCommand(file));
+
+program
   .command('seed')
   .description(
     tr(

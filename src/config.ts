@@ -16,6 +16,11 @@ const EnvSchema = Type.Object({
   BASE_PATH: Type.String({ default: '', pattern: '^(/[A-Za-z0-9._~-]+)*$' }),
   DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://' })),
   DATABASE_POOL_MAX: Type.Integer({ minimum: 1, maximum: 200, default: 20 }),
+  DATABASE_REPLICA_URLS: Type.Optional(
+    Type.String({ pattern: '^postgres(ql)?://[^,]+(,\\s*postgres(ql)?://[^,]+)*$' }),
+  ),
+  DATABASE_REPLICA_MAX_LAG_MS: Type.Integer({ minimum: 0, maximum: 600_000, default: 5000 }),
+  DATABASE_REPLICA_CHECK_MS: Type.Integer({ minimum: 100, maximum: 60_000, default: 1000 }),
   DATABASE_CONNECT_TIMEOUT_MS: Type.Integer({ minimum: 100, maximum: 120_000, default: 5000 }),
   DATABASE_STATEMENT_TIMEOUT_MS: Type.Integer({ minimum: 0, default: 30_000 }),
   DATABASE_QUERY_TIMEOUT_MS: Type.Optional(Type.Integer({ minimum: 0 })),
@@ -102,6 +107,8 @@ export interface PostgresSettings {
   waitSeconds?: number;
   /** /readyz answers 503 when `select 1` takes longer than this (default 2000). */
   readyTimeoutMs?: number;
+  /** Read replicas (DATABASE_REPLICA_*): absent when none are configured. */
+  replicas?: { urls: string[]; maxLagMs: number; checkMs: number };
 }
 
 export interface Config {
@@ -205,6 +212,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, overrides: P
           },
           waitSeconds: env.DATABASE_WAIT_SECONDS,
           readyTimeoutMs: env.DATABASE_READY_TIMEOUT_MS,
+          ...(env.DATABASE_REPLICA_URLS && {
+            replicas: {
+              urls: env.DATABASE_REPLICA_URLS.split(',').map((u) => u.trim()),
+              maxLagMs: env.DATABASE_REPLICA_MAX_LAG_MS,
+              checkMs: env.DATABASE_REPLICA_CHECK_MS,
+            },
+          }),
         }
       : { kind: 'pglite', dataDir: memory ? 'memory://' : env.DATA_DIR },
     dataDir: memory ? null : env.DATA_DIR,

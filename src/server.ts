@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.js';
 import type { Config, PostgresSettings } from './config.js';
 import { createDatabase } from './db/database.js';
+import { answerBackupRequests } from './db/embedded-backup.js';
 import { analyzeEmbedded } from './db/embedded-stats.js';
 import { onConnectionError } from './db/guarded-pool.js';
 import { migrateToLatest } from './db/migrate.js';
@@ -67,6 +68,11 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
       queryTimeoutMs: config.embeddedQueryTimeoutMs,
       onSlowQuery: (info) => app.log.warn(info, 'embedded database statement over the time limit'),
     });
+    // `renova backup` while serving (embedded-backup.ts).
+    if (config.database.kind === 'pglite' && config.database.dataDir !== 'memory://') {
+      const stop = answerBackupRequests(database.pglite, config.database.dataDir, app.log);
+      app.addHook('onClose', async () => stop());
+    }
   }
   const drain = registerDrain(app, config.basePath);
   const jobs = await startJobs(config, database.db, app.log);

@@ -10,6 +10,7 @@ import { withBeforeCommit } from './before-commit.js';
 import { guardPool } from './guarded-pool.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { createPlannedOnce } from './planned.js';
+import { attachReplicas } from './replicas.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -100,10 +101,14 @@ export async function createDatabase(
     });
     // Hot statements planned once (planned.ts): a few connections of their own.
     const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(4, database.poolMax) });
+    // Read replicas (replicas.ts), reached through replicasOf(db); nothing at all without them.
+    const replicas =
+      database.replicas && attachReplicas(db, { ...database.replicas, shared, poolMax: database.poolMax });
     return {
       db,
       kind: 'postgres',
       close: async () => {
+        await replicas?.close();
         await planned.destroy();
         await db.destroy();
       },

@@ -1,7 +1,9 @@
 import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { t } from '../../http/i18n.js';
+import { readDb } from '../../http/read-db.js';
 import { responses, StrictObject } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { toPage } from '../dashboard/mappers.js';
@@ -46,12 +48,12 @@ const COLUMNS: Column<Row<'auditoria'>>[] = [
   { header: 'Request id', type: 'text', value: (r) => r.request_id, width: 38 },
 ];
 
-async function list(app: App, caller: Caller, q: AuditFilter & { pagina?: number; tamanho?: number }) {
+async function list(db: Db, caller: Caller, q: AuditFilter & { pagina?: number; tamanho?: number }) {
   const pagina = q.pagina ?? 1;
   const tamanho = q.tamanho ?? 20;
   const [rows, total] = await Promise.all([
-    auditQuery(app.db, caller, q, tamanho, (pagina - 1) * tamanho).execute(),
-    countAudit(app.db, caller, q),
+    auditQuery(db, caller, q, tamanho, (pagina - 1) * tamanho).execute(),
+    countAudit(db, caller, q),
   ]);
   return toPage(rows.map(toItem), pagina, tamanho, total);
 }
@@ -74,13 +76,13 @@ async function routes(app: App) {
     },
     async (request, reply) => {
       const format = exportFormat(request);
-      if (!format) return list(app, request.caller, request.query);
-      const query = auditQuery(app.db, request.caller, request.query, null);
+      if (!format) return list(readDb(request), request.caller, request.query);
+      const query = auditQuery(readDb(request), request.caller, request.query, null);
       return sendExport(request, reply, {
         format,
         filename: 'auditoria',
         columns: COLUMNS,
-        pump: (sink) => streamQuery(app.db, app.config.database.kind, query, sink),
+        pump: (sink) => streamQuery(readDb(request), app.config.database.kind, query, sink),
       });
     },
   );
@@ -97,7 +99,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Ref(AuditFilterValuesSchema) }),
       },
     },
-    async (request) => auditFilterValues(app.db, request.caller),
+    async (request) => auditFilterValues(readDb(request), request.caller),
   );
 }
 
