@@ -47,6 +47,7 @@ before(async () => {
     OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${RECEIVER_PORT}`,
     OTEL_SERVICE_NAME: 'renova-otlp-test',
     OTEL_BSP_SCHEDULE_DELAY: '200',
+    LOG_LEVEL: 'debug', // outside production a 2xx answer's line is at debug (http/logging.ts)
   });
   await service.ready();
 });
