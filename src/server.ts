@@ -21,6 +21,8 @@ export interface ServeOptions {
   onSeedProgress?: SeedOptions['onProgress'];
   /** Called once the database is ready, before the app (and its logger) starts: end progress output here. */
   onDatabaseReady?: () => void;
+  /** Called last as the service closes (the CLI flushes and stops tracing there). */
+  onClose?: () => Promise<void> | void;
 }
 
 /** The port could not be taken (in use, or not allowed): the CLI says so in one line. */
@@ -71,6 +73,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   app.addHook('onClose', async () => {
     await jobs.stop();
     await database.close();
+    await options.onClose?.();
   });
   try {
     await app.listen({ port: config.port, host: config.host });

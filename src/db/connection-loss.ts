@@ -5,11 +5,13 @@
  *
  * SQLSTATE first: class 08 (connection exception), 57P01..57P05 (administrator or crash shutdown,
  * cannot connect now, database dropped, idle session timeout), 25P03 (idle-in-transaction timeout,
- * which ends the session) and 53300 (too many connections). pg's own errors carry no SQLSTATE: a
+ * which ends the session), 53300 (too many connections) and 25006 (a write on a read-only server:
+ * after a failover, a connection kept to the old primary that came back as a standby; dropping it
+ * lets the next one reach the new primary through the proxy). pg's own errors carry no SQLSTATE: a
  * socket's errno (ECONNREFUSED, ECONNRESET...) or, for the pool and client, only a message, so
  * those few driver messages are matched by text.
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '25P03', '53300']);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P04', '57P05', '25P03', '53300', '25006']);
 const ERRNOS = new Set([
   'ECONNREFUSED',
   'ECONNRESET',

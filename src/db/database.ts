@@ -5,6 +5,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import { statementSpans } from '../telemetry/statements.js';
 import { withBeforeCommit } from './before-commit.js';
 import { guardPool } from './guarded-pool.js';
 import { PGliteDialect } from './pglite-dialect.js';
@@ -93,7 +94,10 @@ export async function createDatabase(
       min: Math.min(4, database.poolMax),
     });
     // Lost connections never end the process, idle or lent (guarded-pool.ts).
-    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool: guardPool(pool) })) });
+    const db = new Kysely<Database>({
+      dialect: withBeforeCommit(new PostgresDialect({ pool: guardPool(pool) })),
+      log: statementSpans('postgresql'),
+    });
     // Hot statements planned once (planned.ts): a few connections of their own.
     const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(4, database.poolMax) });
     return {
@@ -113,7 +117,10 @@ export async function createDatabase(
     extensions: { pg_trgm, btree_gin },
     parsers: { [INT8]: parseInt8, [NUMERIC]: identity, [DATE]: identity },
   });
-  const db = new Kysely<Database>({ dialect: withBeforeCommit(new PGliteDialect(pglite)) });
+  const db = new Kysely<Database>({
+    dialect: withBeforeCommit(new PGliteDialect(pglite)),
+    log: statementSpans('pglite'),
+  });
   return {
     pglite,
     db,

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { BoundedLru } from '../lib/bounded-lru.js';
+import { statementSpans } from '../telemetry/statements.js';
 import { guardPool } from './guarded-pool.js';
 import type { Database } from './schema.js';
 
@@ -70,7 +71,10 @@ export function createPlannedOnce(db: Kysely<Database>, Pool: typeof pg.Pool, co
     },
     end: () => guarded.end(),
   };
-  const plannedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
+  const plannedDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: naming }),
+    log: statementSpans('postgresql'),
+  });
   planned.set(db, plannedDb);
   return plannedDb;
 }

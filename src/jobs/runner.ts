@@ -7,6 +7,7 @@ import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
 import { refreshNameKeyFrequencies } from '../modules/dashboard/name-keys.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
+import { inSpan, SpanKind } from '../telemetry/tracing.js';
 import { startIntegrations } from './integrations.js';
 import { retryStartRace } from './start-race.js';
 
@@ -39,7 +40,13 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
  * the same work runs in-process on an unref'd timer.
  */
 export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger): Promise<JobRunner> {
-  const runOnce = () => scheduledWork(db, log);
+  // A span per run (tracing on): the job and each statement it makes, under one trace.
+  const runOnce = () =>
+    inSpan(
+      `job ${WINDOWS_QUEUE}`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.destination.name': WINDOWS_QUEUE } },
+      () => scheduledWork(db, log),
+    );
   if (config.database.kind === 'pglite') {
     let running: Promise<void> | null = null;
     const tick = () => {

@@ -17,6 +17,7 @@ const LOST = [
   pgError('08006'),
   pgError('53300', 'sorry, too many clients already'),
   pgError('25P03', 'terminating connection due to idle-in-transaction timeout'),
+  pgError('25006', 'cannot execute INSERT in a read-only transaction'),
   pgError('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:5432'),
   pgError('ECONNRESET', 'read ECONNRESET'),
   new Error('Connection terminated unexpectedly'),
