@@ -77,6 +77,9 @@ export const BulkActionSchema = Type.Object(
   {
     id: Type.Integer({ description: 'Bulk action id (GET /s/v3/mais-acoes/em-lote/{bulkActionId})' }),
     acao: BulkActionName,
+    dados: Type.Record(Type.String(), Type.Unknown(), {
+      description: "The action's fields as sent (without the selection): send them again with the refused brbIds to retry",
+    }),
     estado: Enum(
       ESTADOS,
       'EM_ANDAMENTO while entries are processed; CONCLUIDA when every entry has a result; INTERROMPIDA when the service stopped before the end (the PENDENTE entries were not touched: send them again)',

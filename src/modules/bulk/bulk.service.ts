@@ -87,6 +87,7 @@ export async function view(db: Db, caller: Caller, id: number, q: BulkQuery) {
   return {
     id: Number(bulk.id),
     acao: bulk.acao,
+    dados: bulk.dados as Record<string, unknown>,
     estado: bulk.estado,
     correlacaoId: bulk.correlacao_id,
     criadaEm: bulk.criada_em.toISOString(),

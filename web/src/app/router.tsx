@@ -30,6 +30,10 @@ export const router = createBrowserRouter(
               path: 'contrato/:brbId',
               lazy: async () => ({ Component: (await import('./routes/contract.tsx')).default }),
             },
+            {
+              path: 'acoes-em-lote/:bulkActionId',
+              lazy: async () => ({ Component: (await import('./routes/bulk.tsx')).default }),
+            },
             { path: 'valores', lazy: async () => ({ Component: (await import('./routes/values.tsx')).default }) },
             { path: 'jornadas', lazy: async () => ({ Component: (await import('./routes/journeys.tsx')).default }) },
             {

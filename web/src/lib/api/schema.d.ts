@@ -4800,6 +4800,10 @@ export interface components {
              * @enum {string}
              */
             acao: "inativar-estudante" | "trancamento" | "afastamento-evasao" | "manutencao-vinculo" | "manter-trancamento" | "revisao-analise" | "cancelar-contrato" | "excluir-contrato";
+            /** @description The action's fields as sent (without the selection): send them again with the refused brbIds to retry */
+            dados: {
+                [key: string]: unknown;
+            };
             /**
              * @description EM_ANDAMENTO while entries are processed; CONCLUIDA when every entry has a result; INTERROMPIDA when the service stopped before the end (the PENDENTE entries were not touched: send them again)
              * @enum {string}

@@ -1,18 +1,24 @@
-import { Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import { Alert, Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { MOTIVO_LABEL, SITUACAO_LABEL, TAB_LABEL, TAB_SITUACOES, TABS, type Tab } from '../../../lib/labels.ts';
 import { type ListQuery, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
+import { type DashboardSelection, useRowSelection } from './dashboard-selection.ts';
 import { JourneyHeader } from './journey-header.tsx';
+import { ProgressPanel } from './progress-panel.tsx';
 import { RenewalTable, type SortColumn } from './renewal-table.tsx';
 import { SearchBox } from './search-box.tsx';
 
 const FILTERS = ['cursoId', 'campusId', 'turnoId', 'tag', 'situacao', 'motivo', 'busca'] as const;
 const PAGE_SIZE = 20;
 
-/** Painel: the current journey, tab counters, and the tab's list (all state in the URL). */
-export function DashboardPage() {
+/**
+ * Painel: the current journey, its progress, tab counters, and the tab's list (all state in the
+ * URL). `renderBulk` draws what can be done with the selected rows (composed in by the app).
+ */
+export function DashboardPage({ renderBulk }: { renderBulk?: (selection: DashboardSelection) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const journeyId = params.get('jornada') ? Number(params.get('jornada')) : undefined;
   const scope = journeyId ? { journeyId } : {};
@@ -29,6 +35,8 @@ export function DashboardPage() {
     if (value) (query as Record<string, unknown>)[name] = name.endsWith('Id') ? Number(value) : value;
   }
   const list = useTabList(tab, query);
+  const selection = useRowSelection(tab, query, list.data?.total ?? 0);
+  const atRisk = tab === 'aptos' && params.get('emRisco') === '1';
 
   /** Changes the URL; any change but the page itself goes back to page 1. */
   const update = (changes: Record<string, string | number | null | undefined>) =>
@@ -39,6 +47,7 @@ export function DashboardPage() {
         else next.set(key, String(value));
       }
       if (!('pagina' in changes)) next.delete('pagina');
+      if (!('emRisco' in changes)) next.delete('emRisco');
       return next;
     });
 
@@ -54,6 +63,11 @@ export function DashboardPage() {
       ) : (
         <JourneyHeader journeys={values?.jornadas ?? []} current={current} onChange={(id) => update({ jornada: id })} />
       )}
+      <ProgressPanel
+        counters={counters.data}
+        journey={current}
+        onRisk={() => update({ aba: 'aptos', situacao: null, motivo: null, emRisco: 1 })}
+      />
       <Tabs value={tab} onChange={(v) => update({ aba: v, situacao: null, motivo: null })} keepMounted={false}>
         <Tabs.List aria-label="Abas do painel">
           {TABS.map((t) => (
@@ -133,6 +147,12 @@ export function DashboardPage() {
                     </Button>
                   )}
                 </Group>
+                {atRisk && (
+                  <Alert color="orange.9" variant="light" title="Em risco" data-testid="lista-em-risco">
+                    Estudantes ainda aptos, sem nenhuma ação, com a janela perto do encerramento.
+                  </Alert>
+                )}
+                {renderBulk?.(selection)}
                 {list.isPending ? (
                   <Loading />
                 ) : list.error ? (
@@ -149,6 +169,7 @@ export function DashboardPage() {
                       update({ ordenarPor: column, ordem: column === sort && order === 'asc' ? 'desc' : 'asc' })
                     }
                     onPage={(p) => update({ pagina: p })}
+                    selection={renderBulk ? selection : undefined}
                   />
                 )}
               </Stack>
