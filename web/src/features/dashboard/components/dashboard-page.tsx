@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { MOTIVO_LABEL, SITUACAO_LABEL, TAB_LABEL, TAB_SITUACOES, TABS, type Tab } from '../../../lib/labels.ts';
-import { type ListQuery, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
+import { type ListQuery, useCarousel, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
 import { type DashboardSelection, useRowSelection } from './dashboard-selection.ts';
 import { JourneyHeader } from './journey-header.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
@@ -29,6 +29,7 @@ export function DashboardPage({ renderBulk }: { renderBulk?: (selection: Dashboa
 
   const filters = useFilterValues(scope);
   const counters = useCounters(scope);
+  const carousel = useCarousel(scope);
   const query: ListQuery = { ...scope, ordenarPor: sort, ordem: order, pagina, tamanho: PAGE_SIZE };
   for (const name of FILTERS) {
     const value = params.get(name);
@@ -66,6 +67,7 @@ export function DashboardPage({ renderBulk }: { renderBulk?: (selection: Dashboa
       <ProgressPanel
         counters={counters.data}
         journey={current}
+        daysLeft={carousel.data?.jornadas.find((j) => j.id === current?.id)?.diasRestantes ?? null}
         onRisk={() => update({ aba: 'aptos', situacao: null, motivo: null, emRisco: 1 })}
       />
       <Tabs value={tab} onChange={(v) => update({ aba: v, situacao: null, motivo: null })} keepMounted={false}>

@@ -1,6 +1,6 @@
 import { Badge, Group, Select, Text, Title } from '@mantine/core';
 import type { components } from '../../../lib/api/schema';
-import { daysLeft, formatDate, formatPeriod } from '../../../lib/format.ts';
+import { formatDate, formatPeriod } from '../../../lib/format.ts';
 
 type Journey = components['schemas']['JourneySummary'];
 
@@ -26,11 +26,6 @@ export function JourneyHeader({
             <Text size="sm">
               Janela de {formatDate(current.janelaInicio)} a {formatDate(current.janelaFim)}
             </Text>
-            {open && (
-              <Text size="sm" fw={600}>
-                {daysLeft(current.janelaFim)} dias restantes
-              </Text>
-            )}
           </Group>
         ) : (
           <Text c="gray.7">Nenhuma jornada.</Text>

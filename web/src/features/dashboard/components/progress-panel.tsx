@@ -8,22 +8,8 @@ type Journey = components['schemas']['JourneySummary'];
 /** From this many days before the window closes, the entries still Apto are "em risco". */
 export const RISK_DAYS = 7;
 
-/** Today in São Paulo as yyyy-mm-dd (business dates are São Paulo dates, DOMAIN.md "Time"). */
-export function saoPauloToday(now: Date = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(now);
-}
-
-/** Days from São Paulo's today to the window's last day: 0 on the last day, negative once closed. */
-export function daysUntilClose(windowEnd: string, now: Date = new Date()): number {
-  const day = (iso: string) => {
-    const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-    return Date.UTC(y, m - 1, d);
-  };
-  return Math.round((day(windowEnd) - day(saoPauloToday(now))) / 86_400_000);
-}
-
+/** Days left as a person reads them; the count comes from the service's São Paulo business date. */
 export function closeText(days: number): string {
-  if (days < 0) return 'Janela encerrada';
   if (days === 0) return 'Encerra hoje';
   return days === 1 ? 'Encerra amanhã (1 dia)' : `${formatInteger(days)} dias até o encerramento`;
 }
@@ -36,10 +22,13 @@ export function closeText(days: number): string {
 export function ProgressPanel({
   counters,
   journey,
+  daysLeft,
   onRisk,
 }: {
   counters: Counters | undefined;
   journey: Journey | undefined;
+  /** Days until the window's last day (0 on it), as the service counts them (GET /s/v3/renovacao/carousel). */
+  daysLeft: number | null;
   onRisk: () => void;
 }) {
   const count = (aba: string) => counters?.abas.find((a) => a.aba === aba)?.total ?? 0;
@@ -49,8 +38,8 @@ export function ProgressPanel({
   const base = aptos + processing + done;
   const percent = base === 0 ? 0 : Math.round((done / base) * 1000) / 10;
   const open = journey?.status === 'ABERTA';
-  const days = journey ? daysUntilClose(journey.janelaFim) : null;
-  const risk = open && days !== null && days >= 0 && days <= RISK_DAYS && aptos > 0;
+  const days = open ? daysLeft : null;
+  const risk = days !== null && days <= RISK_DAYS && aptos > 0;
   return (
     <Card withBorder component="section" aria-labelledby="progresso-titulo" data-testid="painel-progresso">
       <Stack gap="xs">
@@ -60,7 +49,8 @@ export function ProgressPanel({
           </Title>
           {journey && (
             <Text fw={600} data-testid="prazo">
-              {open && days !== null ? closeText(days) : 'Janela encerrada'} · fecha em {formatDate(journey.janelaFim)}
+              {open ? (days === null ? '' : `${closeText(days)} · `) : 'Janela encerrada · '}
+              {open ? 'fecha em' : 'fechou em'} {formatDate(journey.janelaFim)}
             </Text>
           )}
         </Group>
