@@ -61,7 +61,7 @@ export function BulkDialog({
     );
 
   return (
-    <Modal opened onClose={onClose} title={`${label} em lote`} size="lg">
+    <Modal opened onClose={onClose} title={`${label} em lote`} size="lg" closeButtonProps={{ 'aria-label': 'Fechar' }}>
       {body === null ? (
         <form
           noValidate

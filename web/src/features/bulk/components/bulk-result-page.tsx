@@ -8,6 +8,8 @@ import { useBulkAction } from '../api/bulk.ts';
 import { downloadText, resultCsv } from '../result-csv.ts';
 import { BulkDialog } from './bulk-dialog.tsx';
 
+const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
+
 const COLOR: Record<string, string> = { FEITO: 'teal.9', RECUSADO: 'red.9', PENDENTE: 'gray.8' };
 
 /** A bulk action: progress while it runs, then each student's result, the CSV and the retry of refusals. */
@@ -41,8 +43,8 @@ export function BulkResultPage({ bulkActionId }: { bulkActionId: number }) {
           </Group>
           <Progress value={percent} size="lg" aria-label={`Processados ${percent}%`} />
           <Text aria-live="polite" data-testid="progresso-lote">
-            {formatInteger(bulk.processados)} de {formatInteger(bulk.total)} processados: {formatInteger(bulk.feitos)}{' '}
-            feitos, {formatInteger(bulk.recusados)} recusados.
+            {formatInteger(bulk.processados)} de {formatInteger(bulk.total)} processados:{' '}
+            {plural(bulk.feitos, 'feito', 'feitos')}, {plural(bulk.recusados, 'recusado', 'recusados')}.
           </Text>
           <Text size="sm" c="gray.7">
             Iniciada em {formatDateTime(bulk.criadaEm)}
@@ -70,13 +72,17 @@ export function BulkResultPage({ bulkActionId }: { bulkActionId: number }) {
             </Button>
             {refused.length > 0 && (
               <Button onClick={() => setRetry(true)}>
-                Tentar de novo os {formatInteger(refused.length)} {refused.length === 1 ? 'recusado' : 'recusados'}
+                {refused.length === 1
+                  ? 'Tentar de novo o recusado'
+                  : `Tentar de novo os ${formatInteger(refused.length)} recusados`}
               </Button>
             )}
           </Group>
           <Table.ScrollContainer minWidth={640}>
             <Table striped withTableBorder verticalSpacing={6}>
-              <Table.Caption>Resultado por estudante ({formatInteger(rows.length)})</Table.Caption>
+              <Table.Caption c="gray.8" fw={600} style={{ captionSide: 'top', textAlign: 'left' }}>
+                Resultado por estudante ({formatInteger(rows.length)})
+              </Table.Caption>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">Estudante</Table.Th>
@@ -99,9 +105,7 @@ export function BulkResultPage({ bulkActionId }: { bulkActionId: number }) {
                     </Table.Th>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.cpf ? maskCPF(r.cpf) : '—'}</Table.Td>
                     <Table.Td>
-                      <Badge color={COLOR[r.resultado]} variant="light">
-                        {BULK_RESULT_LABEL[r.resultado] ?? r.resultado}
-                      </Badge>
+                      <Badge color={COLOR[r.resultado]}>{BULK_RESULT_LABEL[r.resultado] ?? r.resultado}</Badge>
                     </Table.Td>
                     <Table.Td>{r.mensagem ?? ''}</Table.Td>
                   </Table.Tr>

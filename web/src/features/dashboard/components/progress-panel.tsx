@@ -58,7 +58,12 @@ export function ProgressPanel({
           <Text role="status">Carregando o progresso…</Text>
         ) : (
           <>
-            <Progress value={percent} size="lg" color="teal.9" aria-label={`Renovados ${percent}%`} />
+            <Progress
+              value={percent}
+              size="lg"
+              color="teal.9"
+              aria-label={`Renovados ${percent.toLocaleString('pt-BR')}%`}
+            />
             <Text data-testid="progresso-texto">
               {formatInteger(done)} de {formatInteger(base)} renovados ({percent.toLocaleString('pt-BR')}%):{' '}
               {formatInteger(aptos)} aptos, {formatInteger(processing)} em processamento, {formatInteger(done)}{' '}

@@ -48,7 +48,7 @@ export function NotificationList() {
                         <Group gap="xs">
                           <Text fw={600}>{n.titulo}</Text>
                           {all.length > 1 && (
-                            <Badge color="gray.8" variant="light" data-testid="repeticoes">
+                            <Badge color="gray.8" data-testid="repeticoes">
                               {formatInteger(all.length)} vezes
                             </Badge>
                           )}
