@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Tabs, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
@@ -150,9 +150,10 @@ export function DashboardPage({ renderBulk }: { renderBulk?: (selection: Dashboa
                   )}
                 </Group>
                 {atRisk && (
-                  <Alert color="orange.9" variant="light" title="Em risco" data-testid="lista-em-risco">
-                    Estudantes ainda aptos, sem nenhuma ação, com a janela perto do encerramento.
-                  </Alert>
+                  <Card bg="orange.0" withBorder padding="sm" data-testid="lista-em-risco">
+                    <Text fw={700}>Em risco</Text>
+                    <Text size="sm">Estudantes ainda aptos, sem nenhuma ação, com a janela perto do encerramento.</Text>
+                  </Card>
                 )}
                 {renderBulk?.(selection)}
                 {list.isPending ? (

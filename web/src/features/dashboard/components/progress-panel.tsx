@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import type { components } from '../../../lib/api/schema';
 import { formatDate, formatInteger } from '../../../lib/format.ts';
 
@@ -72,7 +72,13 @@ export function ProgressPanel({
           </>
         )}
         {risk && (
-          <Alert color="orange.9" variant="light" title="Estudantes em risco" data-testid="em-risco">
+          <Card
+            bg="orange.0"
+            withBorder
+            style={{ borderColor: 'var(--mantine-color-orange-7)' }}
+            data-testid="em-risco"
+          >
+            <Text fw={700}>Estudantes em risco</Text>
             <Group justify="space-between">
               <Text size="sm">
                 {formatInteger(aptos)} {aptos === 1 ? 'estudante ainda está apto' : 'estudantes ainda estão aptos'} sem
@@ -83,7 +89,7 @@ export function ProgressPanel({
                 Ver os {formatInteger(aptos)} em risco
               </Button>
             </Group>
-          </Alert>
+          </Card>
         )}
       </Stack>
     </Card>

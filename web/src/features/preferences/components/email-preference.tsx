@@ -67,11 +67,14 @@ export function EmailPreference() {
               <form onSubmit={submit} noValidate>
                 <Stack gap="xs">
                   {!data.envioConfigurado && (
-                    <Alert color="orange.9" variant="light" title="E-mail não configurado" data-testid="email-sem-smtp">
-                      O serviço ainda não tem servidor de e-mail configurado: nenhuma notificação é enviada por e-mail
-                      agora. Você pode salvar a preferência; os envios começam quando a fundação configurar o e-mail.
-                      Enquanto isso, acompanhe as notificações no portal.
-                    </Alert>
+                    <Card bg="orange.0" withBorder padding="sm" data-testid="email-sem-smtp">
+                      <Text fw={700}>E-mail não configurado</Text>
+                      <Text size="sm">
+                        O serviço ainda não tem servidor de e-mail configurado: nenhuma notificação é enviada por e-mail
+                        agora. Você pode salvar a preferência; os envios começam quando a fundação configurar o e-mail.
+                        Enquanto isso, acompanhe as notificações no portal.
+                      </Text>
+                    </Card>
                   )}
                   <Text data-testid="email-status">
                     {data.ativo
