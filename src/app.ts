@@ -8,16 +8,19 @@ import type { Db } from './db/database.js';
 import type { Auth } from './http/auth.js';
 import { requireBearer } from './http/authenticate.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { registerBodyDeadline, serverTimeouts } from './http/connection-limits.js';
 import { frameworkErrors, rateLimitMessage, registerErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
+import { loggerOptions, RequestLog } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
 import { sharedSchemas } from './http/schemas.js';
+import { registerSecurityHooks } from './http/security-hooks.js';
 import type { App } from './http/types.js';
 import { registerAudit } from './modules/audit/audit.context.js';
 import { modules } from './modules/index.js';
@@ -35,7 +38,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the service; never listens (server.ts does). Tests call it and use app.inject. */
 export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    logger: logger ?? loggerOptions(config.logLevel),
+    // One line per answer, at a level that depends on the environment and route (http/logging.ts).
+    logController: new RequestLog(config),
+    ...serverTimeouts(config),
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -59,6 +65,8 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   });
 
   registerErrorHandling(app);
+  registerSecurityHooks(app as App);
+  registerBodyDeadline(app as App, config);
   registerMetrics(app);
   for (const schema of sharedSchemas) app.addSchema(schema);
   for (const mod of modules) for (const schema of mod.schemas ?? []) app.addSchema(schema);

@@ -1,9 +1,13 @@
+import pino from 'pino';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import type { Config, PostgresSettings } from './config.js';
+import { createDatabase } from './db/database.js';
 import { analyzeEmbedded } from './db/embedded-stats.js';
+import { onConnectionError } from './db/guarded-pool.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createOwnedDatabase } from './db/owned-database.js';
 import { setQueryGuard } from './db/pglite-dialect.js';
+import { waitForDatabase } from './db/wait.js';
 import { createAuth } from './http/auth.js';
 import { registerDrain } from './http/drain.js';
 import { refuseMockKeyInProduction } from './http/mock-key.js';
@@ -40,9 +44,10 @@ export interface RunningServer {
 /** config → database (migrated, seeded when empty) → app → listen, with graceful shutdown. */
 export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
   refuseMockKeyInProduction(config);
+  if (config.database.kind === 'postgres') await preparePostgres(config.database, config.logLevel);
   const database = await createOwnedDatabase(config.database, 'serve');
   try {
-    await migrateToLatest(database.db);
+    if (database.kind === 'pglite') await migrateToLatest(database.db);
     const seeded = options.demo
       ? await seedIfEmpty(database.db, { ...options.demo, onProgress: options.onSeedProgress })
       : false;
@@ -54,6 +59,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   options.onDatabaseReady?.();
   const auth = await createAuth(config.jwt, config.dataDir);
   const app = await buildApp({ config, db: database.db, auth });
+  onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
   if (database.pglite) {
     setQueryGuard(database.pglite, {
       queryTimeoutMs: config.embeddedQueryTimeoutMs,
@@ -103,4 +109,20 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
     });
   }
   return { app, url, close };
+}
+
+/**
+ * PostgreSQL before serving: waits for it (DATABASE_WAIT_SECONDS, logging each retry) and migrates,
+ * on connections of their own without the request-sized statement limits (a migration may be long).
+ */
+async function preparePostgres(settings: PostgresSettings, logLevel: string): Promise<void> {
+  const log = pino({ level: logLevel });
+  onConnectionError((error) => log.warn({ err: error }, 'database connection lost'));
+  const maintenance = await createDatabase({ ...settings, poolMax: 2 }, { maintenance: true });
+  try {
+    await waitForDatabase(maintenance.db, settings, log);
+    await migrateToLatest(maintenance.db);
+  } finally {
+    await maintenance.close();
+  }
 }

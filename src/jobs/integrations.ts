@@ -45,7 +45,7 @@ export async function startIntegrations(
   const transport = createMailTransport(settings);
 
   const deliver = async ({ kind, claim }: DeliveryJob) => {
-    if (kind === 'webhook') return deliverWebhook(db, settings, production, claim);
+    if (kind === 'webhook') return deliverWebhook(db, settings, production, claim, log);
     if (!transport) return 'IGNORADO';
     return deliverEmail(db, settings, transport, claim);
   };

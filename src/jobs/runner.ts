@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Config } from '../config.js';
+import { type Config, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import { isConnectionLoss } from '../db/connection-loss.js';
 import type { Db } from '../db/database.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
@@ -65,12 +66,24 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     };
   }
 
+  const timeouts = config.database.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  // pg-boss hands its options to its own pg.Pool: the same connect limit and keep-alive as the
+  // service's pools (its maintenance statements keep no statement limit). pg-boss runs every
+  // statement through pool.query, which listens for a lent client's errors, and re-emits its
+  // pool's errors on the boss: the listener below is the one that keeps them from ending the process.
   const boss = new PgBoss({
     connectionString: config.database.url,
     max: 2,
     application_name: 'renova-jobs',
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: timeouts.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (error) => {
+    // A database away (restart, failover) is an outage the service rides out, not a job's failure.
+    if (isConnectionLoss(error)) log.warn({ err: error }, 'pg-boss: database unreachable');
+    else log.error({ err: error }, 'pg-boss error');
   });
-  boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   await retryStartRace(() => boss.start());
   await retryStartRace(async () => {
     if (await boss.getQueue(WINDOWS_QUEUE)) return;

@@ -84,7 +84,20 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         ),
       ),
     );
-  if (sign) {
+  // Tokens go to stdout, i.e. into the log pipeline of a real deployment: only the demo on the
+  // embedded database (and the mock) prints them. Elsewhere the banner says how to mint one.
+  const demoStart = config.database.kind === 'pglite' && config.env !== 'production';
+  if (!demoStart) {
+    lines.push(
+      tr(
+        t(
+          '  tokens: renova token --role IE --ie <id> (ou --role OPERADOR), com a mesma chave configurada',
+          '  tokens: renova token --role IE --ie <id> (or --role OPERADOR), with the same key configured',
+        ),
+      ),
+    );
+  }
+  if (sign && demoStart) {
     const ieToken = await sign({
       sub: 'demo-ie-1',
       name: 'Usuária Demo IE 1',

@@ -2,14 +2,14 @@ import { Type } from '@sinclair/typebox';
 import type { Row } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { t } from '../../http/i18n.js';
-import { responses } from '../../http/schemas.js';
+import { responses, StrictObject } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { toPage } from '../dashboard/mappers.js';
 import { streamQuery } from '../exports/export.cursor.js';
 import type { Column } from '../exports/export.format.js';
 import { exportFormat, listOrFile, sendExport } from '../exports/export.http.js';
-import { type AuditFilter, auditQuery, countAudit } from './audit.repository.js';
-import { type AuditItem, AuditPageSchema, AuditQuery, auditSchemas } from './audit.schemas.js';
+import { type AuditFilter, auditFilterValues, auditQuery, countAudit } from './audit.repository.js';
+import { AuditFilterValuesSchema, type AuditItem, AuditPageSchema, AuditQuery, auditSchemas } from './audit.schemas.js';
 
 /**
  * The audit trail (an addition to the interface, docs/decisions.md): who changed what, when,
@@ -83,6 +83,21 @@ async function routes(app: App) {
         pump: (sink) => streamQuery(app.db, app.config.database.kind, query, sink),
       });
     },
+  );
+
+  app.get(
+    '/s/auditoria/filtros',
+    {
+      config: { roles: ['IE', 'OPERADOR'] },
+      schema: {
+        operationId: 'listAuditFilterValues',
+        summary: 'The people and operations found in the audit trail the caller sees, to filter it by',
+        tags: ['Audit'],
+        querystring: StrictObject({}),
+        response: responses({ 200: Type.Ref(AuditFilterValuesSchema) }),
+      },
+    },
+    async (request) => auditFilterValues(app.db, request.caller),
   );
 }
 

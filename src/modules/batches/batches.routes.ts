@@ -79,10 +79,11 @@ async function routes(app: App) {
       schema: {
         operationId: 'getIeBatchErrorSheet',
         summary:
-          "The batch's rows with errors as a values sheet (the import template's columns) to fix and upload again",
+          "The batch's refused rows (with errors, or refused by the foundation) as a values sheet to fix and upload again",
         description:
           'Columns and order of the values import template; each row as it was sent (a value that could not be read is empty). ' +
-          'The errors themselves: GET /s/lotes/{loteId}?resultado=ERRO.',
+          'The rows: those with errors (resultado ERRO) and those the foundation refused (processamento RECUSADO; the ' +
+          'entry is back in APTO, so the corrected sheet is a plain send). The errors themselves: GET /s/lotes/{loteId}.',
         tags,
         params: schemas.BatchParams,
         querystring: schemas.ErrorSheetQuery,
@@ -92,7 +93,7 @@ async function routes(app: App) {
     async (request, reply) => {
       const { loteId } = request.params;
       await service.batchOf(app.db, request.caller, loteId);
-      const query = repo.rowsQuery(app.db, loteId, { resultado: 'ERRO' }, null);
+      const query = repo.rowsQuery(app.db, loteId, { recusadas: true }, null);
       return sendExport(request, reply, {
         format: request.query.formato ?? exportFormat(request) ?? 'xlsx',
         filename: `lote-${loteId}-erros`,

@@ -78,7 +78,8 @@ export const BulkActionSchema = Type.Object(
     id: Type.Integer({ description: 'Bulk action id (GET /s/v3/mais-acoes/em-lote/{bulkActionId})' }),
     acao: BulkActionName,
     dados: Type.Record(Type.String(), Type.Unknown(), {
-      description: "The action's fields as sent (without the selection): send them again with the refused brbIds to retry",
+      description:
+        "The action's fields as sent (without the selection): send them again with the refused brbIds to retry",
     }),
     estado: Enum(
       ESTADOS,

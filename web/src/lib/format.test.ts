@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   daysLeft,
+  daysLeftText,
   formatBRL,
+  formatCount,
   formatDate,
   formatPeriod,
   isValidCPF,
   maskCPF,
   maskDate,
   parseBRL,
+  saoPauloDay,
   toApiDate,
 } from './format.ts';
 
@@ -55,12 +58,24 @@ describe('format', () => {
   });
 
   it('counts the days left in a window, the last day included', () => {
-    assert.equal(daysLeft('2025-03-10', new Date(2025, 2, 1)), 10);
-    assert.equal(daysLeft('2025-03-10', new Date(2025, 2, 10)), 1);
-    assert.equal(daysLeft('2025-03-10', new Date(2025, 2, 11)), 0);
+    // Noon in São Paulo (UTC−3) on 1 March: the window ends 9 days later.
+    assert.equal(daysLeft('2025-03-10', new Date('2025-03-01T15:00:00Z')), 9);
+    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-01T15:00:00Z')), '9 dias restantes');
+    // 01:30 UTC on 11 March is still 10 March in São Paulo: the last day.
+    assert.equal(daysLeft('2025-03-10', new Date('2025-03-11T01:30:00Z')), 0);
+    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-11T01:30:00Z')), 'encerra hoje');
+    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-09T12:00:00Z')), '1 dia restante');
+    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-11T12:00:00Z')), 'encerrada');
+    assert.equal(saoPauloDay(new Date('2026-12-01T02:00:00Z')), '2026-11-30');
   });
 
   it('names periods', () => {
     assert.equal(formatPeriod(2025, 1), '1º semestre de 2025');
+  });
+
+  it('counts in singular and plural', () => {
+    assert.equal(formatCount(1, 'linha', 'linhas'), '1 linha');
+    assert.equal(formatCount(0, 'linha', 'linhas'), '0 linhas');
+    assert.equal(formatCount(1234, 'linha', 'linhas'), '1.234 linhas');
   });
 });

@@ -41,7 +41,9 @@ export function useTabList(tab: Tab, query: ListQuery) {
           ? await api.GET('/s/v2/renovacao/manutencao-vinculo/estudantes', { params: { query } })
           : await api.GET('/s/v2/renovacao/{renewalTabEnum}', { params: { path: { renewalTabEnum: tab }, query } }),
       ) as components['schemas']['RenewalListPage'],
-    placeholderData: keepPreviousData,
+    // Keep the rows on screen while another page or filter of the SAME tab loads; a new tab shows
+    // its loading state, never the previous tab's rows under its header.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === tab ? previous : undefined),
   });
 }
 

@@ -10,6 +10,7 @@ import { JourneyHeader } from './journey-header.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
 import { RenewalTable, type SortColumn } from './renewal-table.tsx';
 import { SearchBox } from './search-box.tsx';
+import { TabExport } from './tab-export.tsx';
 
 const FILTERS = ['cursoId', 'campusId', 'turnoId', 'tag', 'situacao', 'motivo', 'busca'] as const;
 const PAGE_SIZE = 20;
@@ -148,6 +149,7 @@ export function DashboardPage({ renderBulk }: { renderBulk?: (selection: Dashboa
                       Limpar filtros
                     </Button>
                   )}
+                  <TabExport tab={tab} query={query} />
                 </Group>
                 {atRisk && (
                   <Card bg="orange.0" withBorder padding="sm" data-testid="lista-em-risco">
