@@ -1,10 +1,12 @@
 import { Button, Card, Group, Select, Text } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { formatInteger } from '../../../lib/format.ts';
 import { BULK_ACTION_LABEL, TAB_LABEL, type Tab } from '../../../lib/labels.ts';
 import type { BulkFilters } from '../api/bulk.ts';
 import { BULK_ACTIONS_BY_TAB } from '../bulk-actions.ts';
-import { BulkDialog } from './bulk-dialog.tsx';
+
+// The form and confirmation load on the first "Continuar": the dashboard's own chunk stays small.
+const BulkDialog = lazy(() => import('./bulk-dialog.tsx').then((m) => ({ default: m.BulkDialog })));
 
 /** Most entries one bulk action takes (the API's limit). */
 export const BULK_MAX = 5_000;
@@ -73,15 +75,17 @@ export function BulkBar({ selection }: { selection: BulkSelection }) {
         )}
       </Group>
       {open && acao && (
-        <BulkDialog
-          acao={acao}
-          target={
-            allMatching
-              ? { filtros: selection.filtros, count: total }
-              : { brbIds: [...selected.keys()], count: selected.size, names: [...selected.values()] }
-          }
-          onClose={() => setOpen(false)}
-        />
+        <Suspense fallback={null}>
+          <BulkDialog
+            acao={acao}
+            target={
+              allMatching
+                ? { filtros: selection.filtros, count: total }
+                : { brbIds: [...selected.keys()], count: selected.size, names: [...selected.values()] }
+            }
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
       )}
     </Card>
   );
