@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { sql } from 'kysely';
 import { type ActionWorld, brDay, createActionWorld, entryState, timeline } from '../helpers/actions-factories.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { bulkEntries } from '../helpers/dashboard-factories.js';
@@ -248,5 +249,47 @@ describe('bulk actions', () => {
     );
     assert.equal(res.statusCode, 422, res.body);
     assert.match(problemOf(res).detail, /5,000/);
+  });
+
+  test('a bulk action whose runner died (no heartbeat for 10 minutes) reads as INTERROMPIDA, its pending entries untouched', async () => {
+    const e = await w.entry('APTO');
+    const { id } = await t.db
+      .insertInto('acao_em_lote')
+      .values({
+        acao: 'inativar-estudante',
+        usuario: 'user-x',
+        usuario_nome: null,
+        ie_ids: [w.ie.ieId],
+        dados: '{}',
+        total: 1,
+        correlacao_id: 'morta',
+        concluida_em: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db
+      .insertInto('acao_em_lote_item')
+      .values({
+        acao_lote_id: id,
+        ordem: 1,
+        brb_id: e.brbId,
+        estudante_nome: null,
+        cpf: null,
+        status: null,
+        mensagem: null,
+        situacao: null,
+      })
+      .execute();
+    const fresh = await t.call({ method: 'GET', url: `${BULK}/${id}`, ies: [w.ie.ieId] });
+    assert.equal(fresh.json().estado, 'EM_ANDAMENTO', 'a recent heartbeat: still running');
+    await sql`update acao_em_lote set atualizada_em = now() - interval '11 minutes' where id = ${id}`.execute(t.db);
+    const res = await t.call({ method: 'GET', url: `${BULK}/${id}`, ies: [w.ie.ieId] });
+    assert.equal(res.statusCode, 200, res.body);
+    assert.equal(res.json().estado, 'INTERROMPIDA');
+    assert.deepEqual(
+      res.json().itens.map((i: { resultado: string }) => i.resultado),
+      ['PENDENTE'],
+    );
+    assert.equal((await entryState(t.db, e.brbId)).situacao, 'APTO');
   });
 });

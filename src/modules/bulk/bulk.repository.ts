@@ -104,6 +104,22 @@ export async function finish(db: Db, bulkId: number, estado: 'CONCLUIDA' | 'INTE
     .execute();
 }
 
+/**
+ * A bulk action whose runner stopped without a word (the process died): no heartbeat for this long
+ * means no runner holds it, whichever instance started it (the heartbeat comes every 25 entries).
+ */
+const STALE_MINUTES = 10;
+
+export async function markIfStale(db: Db, bulkId: number) {
+  await db
+    .updateTable('acao_em_lote')
+    .set({ estado: 'INTERROMPIDA', concluida_em: sql`now()` })
+    .where('id', '=', bulkId)
+    .where('estado', '=', 'EM_ANDAMENTO')
+    .where('atualizada_em', '<', sql<Date>`now() - make_interval(mins => ${STALE_MINUTES})`)
+    .execute();
+}
+
 /** A bulk action the caller may read: started by one of its IEs' users (the foundation reads all). */
 export function findBulk(db: Db, caller: Caller, id: number) {
   let q = db.selectFrom('acao_em_lote').selectAll().where('id', '=', id);

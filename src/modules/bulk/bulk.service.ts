@@ -75,7 +75,11 @@ export async function start(db: Db, runner: BulkRunner, request: FastifyRequest,
 
 /** A bulk action with its counts and a page of its items; another IE's (or unknown) id is 404. */
 export async function view(db: Db, caller: Caller, id: number, q: BulkQuery) {
-  const bulk = await repo.findBulk(db, caller, id);
+  let bulk = await repo.findBulk(db, caller, id);
+  if (bulk?.estado === 'EM_ANDAMENTO') {
+    await repo.markIfStale(db, id);
+    bulk = await repo.findBulk(db, caller, id);
+  }
   if (!bulk) throw notFound(t(`Ação em lote ${id} não encontrada.`, `Bulk action ${id} not found.`));
   const pagina = q.pagina ?? 1;
   const tamanho = q.tamanho ?? 100;
