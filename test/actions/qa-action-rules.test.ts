@@ -41,10 +41,18 @@ describe('no action to the situation the entry is already in', () => {
     const e = await w.entry('SEM_RENOVACAO', { motivo: 'INATIVO' });
     assert.ok(!(await allowed(e)).includes('INATIVAR'));
     const problem = await refusedUnchanged(e, 409, () =>
-      post(t, w.ie, `${V3}/inativar-estudante`, { brbId: e.brbId, motivo: 'Transferiu-se' }),
+      t.call({
+        method: 'POST',
+        url: `${V3}/inativar-estudante`,
+        payload: { brbId: e.brbId, motivo: 'Transferiu-se' },
+        ies: [w.ie.ieId],
+        headers: { 'accept-language': 'pt-BR' },
+      }),
     );
     assert.equal(problem.situacao, 'SEM_RENOVACAO');
+    // In words a person reads (pt-BR by default in the portal), no code.
     assert.match(problem.detail, /já está em Sem renovação \(inativo\)/);
+    assert.doesNotMatch(problem.detail, /INATIV/);
     assert.ok(!(problem.acoesPermitidas as string[]).includes('INATIVAR'));
   });
 
@@ -55,6 +63,15 @@ describe('no action to the situation the entry is already in', () => {
     await refusedUnchanged(e, 409, () =>
       post(t, w.ie, `${V3}/alterar-status/trancamento`, { brbId: e.brbId, dataOcorrido: br(today()) }),
     );
+  });
+
+  test('after a lock this semester, keeping a carried lock is not offered (it would be refused)', async () => {
+    const e = await w.entry();
+    const lock = await post(t, w.ie, `${V3}/trancamento`, { brbId: e.brbId, dataOcorrido: br(today()) });
+    assert.equal(lock.statusCode, 200, lock.body);
+    assert.ok(!(await allowed(e)).includes('MANTER_TRANCAMENTO'));
+    const carried = await w.entry('SEM_RENOVACAO', { motivo: 'TRANCAMENTO' });
+    assert.ok((await allowed(carried)).includes('MANTER_TRANCAMENTO'));
   });
 
   test('a withdrawal of a withdrawn entry and a dropout of a dropped-out one are 409', async () => {
@@ -119,7 +136,7 @@ describe('occurrence dates: from the first day of the semester before the journe
     ],
   ] as const) {
     test(`${name}: tomorrow and the day before the range are 422 naming the range; its two ends are accepted`, async () => {
-      const range = `de ${slash(earliest)} a ${slash(now)}`;
+      const range = `from ${slash(earliest)} to ${slash(now)}`;
       for (const day of [addDays(now, 1), addDays(earliest, -1)]) {
         const e = await entry();
         const problem = await refusedUnchanged(e, 422, () => post(t, w.ie, url, body(e.brbId, br(day))));
@@ -159,12 +176,16 @@ describe('reasons of 3 to 500 characters after trimming', () => {
     ],
   ] as const;
   for (const [name, url, body] of cases) {
-    test(`${name}: a reason of 2 characters after trimming, or of 501, is 422 naming the field; 3 is enough`, async () => {
-      for (const motivo of ['  ab  ', 'x'.repeat(501)]) {
+    test(`${name}: a reason of 2 characters after trimming is 422, of 501 is 400, both naming the field; 3 is enough`, async () => {
+      // 2 characters once trimmed: the rule (422). More than 500 as sent: the body's schema (400). Both name the field.
+      for (const [motivo, status] of [
+        ['  ab  ', 422],
+        ['x'.repeat(501), 400],
+      ] as const) {
         const e = await w.entry();
-        const problem = await refusedUnchanged(e, 422, () => post(t, w.ie, url, body(e.brbId, motivo)));
+        const problem = await refusedUnchanged(e, status, () => post(t, w.ie, url, body(e.brbId, motivo)));
         assert.equal(problem.errors?.[0]?.pointer, '/body/motivo', JSON.stringify(problem));
-        assert.match(problem.detail, /3 a 500 caracteres/);
+        if (status === 422) assert.match(problem.detail, /3 to 500 characters/);
       }
       const e = await w.entry();
       const ok = await post(t, w.ie, url, body(e.brbId, ' abc '));

@@ -89,7 +89,9 @@ export function xlsxPackage(sheet: ZipEntry['data'], options: { shared?: ZipEntr
     },
     {
       name: 'xl/workbook.xml',
-      data: xml(`<workbook ${NS} ${REL_NS}><sheets><sheet name="valores" sheetId="1" r:id="rId1"/></sheets></workbook>`),
+      data: xml(
+        `<workbook ${NS} ${REL_NS}><sheets><sheet name="valores" sheetId="1" r:id="rId1"/></sheets></workbook>`,
+      ),
     },
     {
       name: 'xl/_rels/workbook.xml.rels',
@@ -140,7 +142,11 @@ export function sharedStringsEntry(count: number, length: number): ZipEntry {
       for (let i = 0; i < count; i += 1000) {
         const parts: string[] = [];
         for (let j = i; j < Math.min(count, i + 1000); j++)
-          parts.push(`<si><t>${randomBytes(Math.ceil((length * 3) / 4)).toString('base64').slice(0, length)}</t></si>`);
+          parts.push(
+            `<si><t>${randomBytes(Math.ceil((length * 3) / 4))
+              .toString('base64')
+              .slice(0, length)}</t></si>`,
+          );
         yield Buffer.from(parts.join(''));
       }
       yield Buffer.from('</sst>');
@@ -148,11 +154,18 @@ export function sharedStringsEntry(count: number, length: number): ZipEntry {
   };
 }
 
-/** One row whose name cell holds `chars` characters (an inline string). */
-export function hugeCellSheet(chars: number): Buffer {
+/** One row whose name cell holds `chars` characters (an inline string; random letters: they do not compress). */
+export function hugeCellSheet(chars: number, random = false): Buffer {
+  const cell = random
+    ? Buffer.from(
+        randomBytes(Math.ceil((chars * 3) / 4))
+          .toString('base64')
+          .slice(0, chars),
+      )
+    : Buffer.alloc(chars, 'x');
   return Buffer.concat([
     xml(`<worksheet ${NS}><sheetData>${HEADER_ROW}<row r="2"><c r="A2"><v>1</v></c><c r="F2" t="inlineStr"><is><t>`),
-    Buffer.alloc(chars, 'x'),
+    cell,
     Buffer.from('</t></is></c></row></sheetData></worksheet>'),
   ]);
 }

@@ -52,7 +52,7 @@ test.describe('Meus lotes', () => {
     await expect(line).toContainText('Em processamento');
     await expect(page.getByTestId('lista-lotes').getByRole('link', { name: `Lote ${theirLote}` })).toHaveCount(0);
     await noSeriousViolations(page);
-    await page.screenshot({ path: screenshot('lotes-lista.png') });
+    await page.screenshot({ path: test.info().outputPath('lotes-lista.png') });
 
     // The batches list as a file: every batch of the list, newest first.
     const listFile = csvRows(await exportFrom(page, page.getByRole('button', { name: 'Exportar os lotes' }), 'CSV'));
@@ -70,6 +70,11 @@ test.describe('Meus lotes', () => {
     await page.getByRole('radiogroup', { name: 'Mostrar linhas' }).getByText('Com erro').click();
     await expect(rows.locator('tbody tr')).toHaveCount(1);
     await expect(rows).toContainText(String(wrong));
+    // The rows as a file keep the outcome filter: only the row with an error.
+    const rowsFile = csvRows(
+      await exportFrom(page, page.getByRole('button', { name: `Exportar as linhas do lote ${loteId}` }), 'CSV'),
+    );
+    expect(column(rowsFile, /brbId/i).map(Number)).toEqual([wrong]);
     await noSeriousViolations(page);
     await page.screenshot({ path: screenshot('lotes.png'), fullPage: true });
 

@@ -16,7 +16,15 @@ const TITLE: Record<string, string> = {
   EXCLUIR: 'Excluir contrato',
 };
 
-const today = () => new Date().toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+/** The service's business date (the mock runs on its own day), as a person types it. */
+let hoje = '';
+const today = () => hoje;
+test.beforeEach(async ({ baseURL }) => {
+  const api = await apiAs(baseURL!, 'ie-1');
+  const iso = ((await (await api.get('/s/sessao/configuracao')).json()) as { hoje: string }).hoje;
+  hoje = iso.split('-').reverse().join('/');
+  await api.dispose();
+});
 
 async function noSeriousViolations(page: Page) {
   const axe = await new AxeBuilder({ page }).analyze();
@@ -58,11 +66,11 @@ test.describe('Contrato: every action the API allows', () => {
     const offered = Object.keys(TITLE).filter((a) => allowed.includes(a));
     await expect(radios).toHaveCount(offered.length);
     for (const a of offered) await expect(actions.getByRole('radio', { name: TITLE[a] })).toBeVisible();
-    await expect(actions.getByRole('link', { name: 'Enviar os valores do semestre deste estudante' })).toBeVisible();
+    await expect(actions.getByRole('link', { name: 'Enviar os valores deste estudante' })).toBeVisible();
     await expect(actions).toMatchAriaSnapshot(`
       - region "Ações":
         - heading "Ações" [level=2]
-        - link "Enviar os valores do semestre deste estudante"
+        - link "Enviar os valores deste estudante"
         - radiogroup "O que deseja registrar?":
           - radio "Trancar matrícula"
           - radio "Manter o vínculo"
@@ -114,10 +122,13 @@ test.describe('Contrato: every action the API allows', () => {
     await expect(last).toContainText('Ana Souza');
     // What the entry allows now: no second lock is offered.
     await expect(page.getByRole('radio', { name: 'Trancar matrícula' })).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: 'Manter o trancamento' })).toHaveCount(0);
     await expect(page.getByRole('radio', { name: 'Registrar afastamento' })).toBeVisible();
     await expectNoVisibleCodes(page, 'contrato');
     await noSeriousViolations(page);
-    await page.screenshot({ path: screenshot('contrato.png'), fullPage: true });
+    // The README's picture: the page as it opens at 1366×768, with its actions.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: screenshot('contrato.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('situacao')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -53,6 +53,8 @@ const UPPER_SNAKE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
 
 /** Fails when the visible text of the page shows an API code instead of its label. */
 export async function expectNoVisibleCodes(page: Page, screen: string): Promise<void> {
+  // innerText, not textContent: what is rendered and visible is what a person reads.
+  // biome-ignore lint/performance/useDomNodeTextContent: hidden text is not read, so it must not fail the check
   const text = await page.locator('body').innerText();
   expect(text.match(UPPER_SNAKE) ?? [], `codes visible on ${screen}`).toEqual([]);
 }

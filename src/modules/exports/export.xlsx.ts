@@ -32,6 +32,7 @@ function xlsxDate(type: 'date' | 'datetime', value: string | Date): Date {
  * cell they would make the whole workbook unreadable, so they are left out.
  */
 const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML cannot hold
   /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const HAS_NOT_XML = new RegExp(NOT_XML.source);

@@ -1,4 +1,5 @@
-import { VALUE_FIELDS, type ValueField } from './values.rows.js';
+// Types only: values.rows re-exports row-errors, which reads these labels (a value import would be a cycle).
+import type { ValueField } from './values.rows.js';
 
 /**
  * The values sheet's columns in Portuguese (DOMAIN.md, "Files that people open in Excel"): the
@@ -37,7 +38,7 @@ export function headerKey(text: string): string {
 
 /** Every accepted header spelling, by key: the field name and the label ("Contrato anual" too). */
 const BY_KEY = new Map<string, ValueField>();
-for (const field of VALUE_FIELDS) {
+for (const field of Object.keys(VALUE_LABELS) as ValueField[]) {
   BY_KEY.set(headerKey(field), field);
   BY_KEY.set(headerKey(VALUE_LABELS[field]), field);
   // The label without its parenthesis: "Percentual concedido", "Contrato anual".

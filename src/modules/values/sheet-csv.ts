@@ -55,6 +55,9 @@ export async function* csvRows(
   const source = createReadStream(path, { highWaterMark: 64 * 1024 });
   pipeline(source, new DecodeStream(encoding), parser, () => {});
   let linha = 0;
+  // One record of look-ahead: a quote left open swallows the rest of the file and fails only at
+  // its end, and that (not the header the open quote cut short) is what the person must fix.
+  let held: RawRow | null = null;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       if (signal?.aborted) throw signal.reason;
@@ -65,8 +68,10 @@ export async function* csvRows(
         if (record[i]!.length > limits.cellChars)
           throw new SheetLimitError('cellChars', limits.cellChars, `linha ${linha}, coluna ${i + 1}`);
       }
-      yield { linha, cells: record.slice(0, width) };
+      if (held) yield held;
+      held = { linha, cells: record.slice(0, width) };
     }
+    if (held) yield held;
   } catch (error) {
     if (error instanceof AppError || error === signal?.reason) throw error;
     if ((error as { code?: unknown })?.code === 'CSV_MAX_RECORD_SIZE')

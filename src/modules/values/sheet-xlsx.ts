@@ -38,6 +38,8 @@ async function parseEntry(
   if (handlers.text) parser.on('text', handlers.text);
   if (handlers.text) parser.on('cdata', handlers.text);
   return (async function* () {
+    // A part the package does not have (an xlsx with no shared strings) reads as nothing.
+    if (!zip.entries.has(name)) return;
     for await (const text of zip.text(name, cap)) {
       try {
         parser.write(text);

@@ -1,3 +1,4 @@
+import { open as openFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { type Entry, open, type ZipFile } from 'yauzl';
 import { t } from '../../http/i18n.js';
@@ -46,9 +47,12 @@ export class XlsxZip {
   static async open(path: string, limits: SheetLimits, signal?: AbortSignal): Promise<XlsxZip> {
     const zip = await new Promise<ZipFile>((resolve, reject) =>
       open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, file) =>
-        error || !file ? reject(notXlsx()) : resolve(file),
+        error || !file ? reject(error) : resolve(file),
       ),
-    );
+    ).catch(async () => {
+      // A zip's start with no directory at its end is a file cut short; anything else is no xlsx.
+      throw (await startsLikeZip(path)) ? damaged() : notXlsx();
+    });
     try {
       if (zip.entryCount > limits.zipEntries) throw new SheetLimitError('zipEntries', limits.zipEntries);
       const entries = await readEntries(zip, limits);
@@ -96,6 +100,16 @@ export class XlsxZip {
     }
     const rest = decoder.decode();
     if (rest) yield rest;
+  }
+}
+
+async function startsLikeZip(path: string): Promise<boolean> {
+  const file = await openFile(path, 'r');
+  try {
+    const { buffer, bytesRead } = await file.read(Buffer.alloc(4), 0, 4, 0);
+    return bytesRead === 4 && buffer.readUInt32LE(0) === 0x04034b50;
+  } finally {
+    await file.close();
   }
 }
 

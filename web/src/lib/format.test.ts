@@ -58,14 +58,15 @@ describe('format', () => {
   });
 
   it('counts the days left in a window, the last day included', () => {
-    // Noon in São Paulo (UTC−3) on 1 March: the window ends 9 days later.
-    assert.equal(daysLeft('2025-03-10', new Date('2025-03-01T15:00:00Z')), 9);
-    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-01T15:00:00Z')), '9 dias restantes');
-    // 01:30 UTC on 11 March is still 10 March in São Paulo: the last day.
-    assert.equal(daysLeft('2025-03-10', new Date('2025-03-11T01:30:00Z')), 0);
-    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-11T01:30:00Z')), 'encerra hoje');
-    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-09T12:00:00Z')), '1 dia restante');
-    assert.equal(daysLeftText('2025-03-10', new Date('2025-03-11T12:00:00Z')), 'encerrada');
+    // A window closing 30 days from today: 30, not 31.
+    assert.equal(daysLeft('2026-12-27', '2026-11-27'), 30);
+    assert.equal(daysLeftText('2025-03-10', '2025-03-01'), '9 dias restantes');
+    assert.equal(daysLeft('2025-03-10', '2025-03-10'), 0);
+    assert.equal(daysLeftText('2025-03-10', '2025-03-10'), 'encerra hoje');
+    assert.equal(daysLeftText('2025-03-10', '2025-03-09'), '1 dia restante');
+    assert.equal(daysLeftText('2025-03-10', '2025-03-11'), 'janela encerrada');
+    // 01:30 UTC on 11 March is still 10 March in São Paulo.
+    assert.equal(saoPauloDay(new Date('2025-03-11T01:30:00Z')), '2025-03-10');
     assert.equal(saoPauloDay(new Date('2026-12-01T02:00:00Z')), '2026-11-30');
   });
 

@@ -105,15 +105,15 @@ const dayNumber = (day: string) => {
 export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
 /**
- * Days from today (São Paulo) until the window's last day: 30 when it closes 30 days from now,
- * 0 on the last day itself, negative once it has closed.
+ * Days from today (yyyy-mm-dd; the service's business date when known, else São Paulo's) until
+ * the window's last day: 30 when it closes 30 days from now, 0 on the last day, negative after.
  */
-export const daysLeft = (windowEnd: string, now: Date = new Date()): number => daysBetween(saoPauloDay(now), windowEnd);
+export const daysLeft = (windowEnd: string, today: string = saoPauloDay()): number => daysBetween(today, windowEnd);
 
-/** "30 dias restantes", "1 dia restante", "encerra hoje", "encerrada". */
-export function daysLeftText(windowEnd: string, now: Date = new Date()): string {
-  const days = daysLeft(windowEnd, now);
-  if (days < 0) return 'encerrada';
+/** "30 dias restantes", "1 dia restante", "encerra hoje", "janela encerrada". */
+export function daysLeftText(windowEnd: string, today: string = saoPauloDay()): string {
+  const days = daysLeft(windowEnd, today);
+  if (days < 0) return 'janela encerrada';
   if (days === 0) return 'encerra hoje';
   return days === 1 ? '1 dia restante' : `${days} dias restantes`;
 }

@@ -1,6 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ACAO_LABEL, columnLabel, humanize, label, SITUACAO_LABEL, situacaoText, TAG_LABEL } from './labels.ts';
+import {
+  ACAO_LABEL,
+  columnLabel,
+  humanize,
+  label,
+  operacaoLabel,
+  PROCESSAMENTO_LABEL,
+  SITUACAO_LABEL,
+  situacaoText,
+  TAG_LABEL,
+} from './labels.ts';
 
 const UPPER_SNAKE = /\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b/;
 
@@ -22,5 +32,14 @@ describe('labels', () => {
   it('names a column by its field or by the JSON pointer the API sends', () => {
     assert.equal(columnLabel('valorContrato'), 'Valor do contrato (crédito)');
     assert.equal(columnLabel('/body/0/percentualConcedido'), 'Percentual concedido');
+  });
+
+  it("names the audit trail's operations by the action, every door of it alike", () => {
+    assert.equal(operacaoLabel('inactivateStudent'), 'Inativação');
+    assert.equal(operacaoLabel('inactivateStudentStatusChange'), 'Inativação');
+    assert.equal(operacaoLabel('lockEnrolmentV2'), 'Trancamento');
+    assert.equal(operacaoLabel('keepLockOfProcess'), 'Manter trancamento');
+    assert.equal(operacaoLabel('somethingNew'), 'Something new');
+    assert.equal(label(PROCESSAMENTO_LABEL, 'RECUSADO'), 'Recusada pela Fundação');
   });
 });

@@ -70,6 +70,7 @@ export const TAB_SITUACOES: Record<Tab, string[]> = {
 export const TAG_LABEL: Record<string, string> = {
   PRIMEIRA_RENOVACAO: 'Primeira renovação',
   FORMANDO: 'Formando',
+  PENDENCIA_DOCUMENTO: 'Pendência de documento',
 };
 
 /**

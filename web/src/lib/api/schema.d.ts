@@ -4071,6 +4071,19 @@ export interface components {
                 /** @description Restitution start (yyyy-mm-dd) */
                 inicioRestituicao: string;
             };
+            /** @description The occurrence dates (dataOcorrido, data-ocorrido) the actions accept for this entry now */
+            datasOcorrido: {
+                /**
+                 * Format: date
+                 * @description First day of the semester before the journey’s
+                 */
+                minima: string;
+                /**
+                 * Format: date
+                 * @description Today (America/Sao_Paulo)
+                 */
+                maxima: string;
+            };
             /** @description State-machine actions allowed now through the v2/v3 operations (docs/state-machine.md) */
             acoesPermitidas: string[];
             /** @description Actions allowed through /s/v3/mais-acoes/alterar-status/* (only from SEM_RENOVACAO) */
@@ -4883,6 +4896,11 @@ export interface operations {
                     "application/json": {
                         /** @description Demo sign-in available (never with NODE_ENV=production) */
                         demo: boolean;
+                        /**
+                         * Format: date
+                         * @description The service's business date (America/Sao_Paulo, yyyy-mm-dd): what 'today', 'in the future' and days left mean in every rule
+                         */
+                        hoje: string;
                         /** @description OpenID provider for authorization code + PKCE; null when not configured */
                         oidc: {
                             issuer: string;

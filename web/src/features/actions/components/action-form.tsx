@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { fieldError, hint } from '../../../components/field-text.tsx';
 import { ApiError, fieldErrors, generalMessage } from '../../../lib/api/problem.ts';
 import { maskDate } from '../../../lib/format.ts';
-import { type ActionSpec, checkForm } from './action-specs.ts';
+import { type ActionSpec, checkForm, type DateRange } from './action-specs.ts';
 import { ErrorSummary } from './error-summary.tsx';
 
 /**
@@ -15,14 +15,14 @@ import { ErrorSummary } from './error-summary.tsx';
 export function ActionForm({
   id,
   spec,
-  jornada,
+  datas,
   pending,
   error,
   onSubmit,
 }: {
   id: string;
   spec: ActionSpec;
-  jornada: { ano: number; semestre: number };
+  datas: DateRange;
   pending: boolean;
   error: unknown;
   onSubmit: (values: Record<string, string>) => void;
@@ -41,7 +41,7 @@ export function ActionForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { errors: found, values } = checkForm(spec.fields, raw, jornada);
+    const { errors: found, values } = checkForm(spec.fields, raw, datas);
     setLocal(found);
     setAttempt((n) => n + 1);
     if (Object.keys(found).length > 0) return;

@@ -1,10 +1,11 @@
-import { daysBetween, formatDate, saoPauloDay, toApiDate } from '../../../lib/format.ts';
+import { daysBetween, formatDate, toApiDate } from '../../../lib/format.ts';
 import type { PortalAction } from '../api/actions.ts';
 
 /** What the forms need from dados-complementares. */
 export interface EntryContext {
   nome: string;
-  jornada: { ano: number; semestre: number };
+  /** The occurrence dates the API accepts now (yyyy-mm-dd): its rule, its clock. */
+  datas: DateRange;
   trancamentos: {
     semestresTrancados: number;
     maxSemestresTrancamento: number;
@@ -12,6 +13,11 @@ export interface EntryContext {
     maxTrancamentosConsecutivos: number;
   };
   motivos: { codigo: string; descricao: string; tipo: string }[];
+}
+
+export interface DateRange {
+  minima: string;
+  maxima: string;
 }
 
 export interface FieldSpec {
@@ -40,17 +46,13 @@ export interface ActionSpec {
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 
-/** The first day of the semester before the journey's, as the API checks it (a 2026/2 journey: 2026-01-01). */
-export const earliestOccurrence = ({ ano, semestre }: { ano: number; semestre: number }) =>
-  semestre === 2 ? `${ano}-01-01` : `${ano - 1}-07-01`;
-
 const apiToIso = (api: string) => api.split('-').reverse().join('-');
 const shown = (api: string | undefined) => (api ? formatDate(apiToIso(api)) : '');
 
 /** The forms of the actions the contract page offers, built for one entry. */
 export function actionSpecs(ctx: EntryContext): Record<PortalAction, ActionSpec> {
-  const from = formatDate(earliestOccurrence(ctx.jornada));
-  const today = formatDate(saoPauloDay());
+  const from = formatDate(ctx.datas.minima);
+  const today = formatDate(ctx.datas.maxima);
   const occurrence = (label: string, required = true): FieldSpec => ({
     name: 'dataOcorrido',
     label,
@@ -196,7 +198,7 @@ export function actionSpecs(ctx: EntryContext): Record<PortalAction, ActionSpec>
 export function checkForm(
   fields: FieldSpec[],
   raw: Record<string, string>,
-  jornada: { ano: number; semestre: number },
+  datas: DateRange,
 ): { errors: Record<string, string>; values: Record<string, string> } {
   const errors: Record<string, string> = {};
   const values: Record<string, string> = {};
@@ -218,10 +220,9 @@ export function checkForm(
       }
       if (field.occurrence) {
         const iso = apiToIso(api);
-        const from = earliestOccurrence(jornada);
-        const today = saoPauloDay();
-        if (daysBetween(iso, today) < 0 || daysBetween(from, iso) < 0) {
-          errors[field.name] = `Informe uma data de ${formatDate(from)} até hoje (${formatDate(today)}).`;
+        if (daysBetween(iso, datas.maxima) < 0 || daysBetween(datas.minima, iso) < 0) {
+          errors[field.name] =
+            `Informe uma data de ${formatDate(datas.minima)} até hoje (${formatDate(datas.maxima)}).`;
           continue;
         }
       }

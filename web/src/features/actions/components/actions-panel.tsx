@@ -1,6 +1,7 @@
 import { Alert, Anchor, Card, Radio, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { hint } from '../../../components/field-text.tsx';
 import { QueryState } from '../../../components/states.tsx';
 import { ACAO_LABEL, label } from '../../../lib/labels.ts';
 import { type PortalAction, useComplementaryData, useRunAction } from '../api/actions.ts';
@@ -51,7 +52,7 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
             const values = allowed.has('ENVIAR_VALORES') || allowed.has('REENVIAR_VALORES');
             const specs = actionSpecs({
               nome: d.estudante.nome,
-              jornada: d.jornada,
+              datas: d.datasOcorrido,
               trancamentos: d.trancamentos,
               motivos: d.referencias.motivos,
             });
@@ -67,14 +68,14 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
                 {values && (
                   <Anchor component={Link} to={`/valores?brbId=${brbId}`}>
                     {allowed.has('ENVIAR_VALORES')
-                      ? 'Enviar os valores do semestre deste estudante'
+                      ? 'Enviar os valores deste estudante'
                       : 'Reenviar os valores deste estudante'}
                   </Anchor>
                 )}
                 {offered.length > 0 && (
                   <Radio.Group
                     label="O que deseja registrar?"
-                    description="Só aparecem as ações permitidas para a situação atual."
+                    description={hint('Só aparecem as ações permitidas para a situação atual.')}
                     value={current ?? ''}
                     onChange={(v) => {
                       setChosen(v as PortalAction);
@@ -94,7 +95,7 @@ export function ActionsPanel({ brbId }: { brbId: number }) {
                     key={current}
                     id={`acao-${current.toLowerCase()}`}
                     spec={specs[current]}
-                    jornada={d.jornada}
+                    datas={d.datasOcorrido}
                     pending={run.isPending}
                     error={run.error}
                     onSubmit={(v) =>

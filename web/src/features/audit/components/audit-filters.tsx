@@ -103,7 +103,7 @@ export function AuditFiltersForm({
             placeholder="Todas"
             clearable
             searchable
-            w={220}
+            w={{ base: '100%', sm: 220 }}
             data={people}
             value={usuario}
             onChange={setUsuario}
@@ -115,7 +115,7 @@ export function AuditFiltersForm({
             placeholder="Todas"
             clearable
             searchable
-            w={260}
+            w={{ base: '100%', sm: 260 }}
             data={actionOptions(values.data?.operacoes ?? [])}
             value={operacao}
             onChange={setOperacao}
@@ -124,7 +124,7 @@ export function AuditFiltersForm({
           <Autocomplete
             id="filtro-estudante"
             label="Estudante"
-            w={280}
+            w={{ base: '100%', sm: 280 }}
             value={student}
             onChange={(text) => {
               // Picking a suggestion sets the field to its value (the brbId): keep the id, show the name.
@@ -142,7 +142,7 @@ export function AuditFiltersForm({
             id="filtro-de"
             label="De"
             inputMode="numeric"
-            w={140}
+            w={{ base: '100%', sm: 140 }}
             value={de}
             onChange={(e) => setDe(maskDate(e.currentTarget.value))}
             description={hint('dd/mm/aaaa')}
@@ -152,7 +152,7 @@ export function AuditFiltersForm({
             id="filtro-ate"
             label="Até"
             inputMode="numeric"
-            w={140}
+            w={{ base: '100%', sm: 140 }}
             value={ate}
             onChange={(e) => setAte(maskDate(e.currentTarget.value))}
             description={hint('dd/mm/aaaa')}

@@ -37,7 +37,7 @@ export function BatchesPage() {
         <Select
           label="Status"
           clearable
-          w={200}
+          w={{ base: '100%', sm: 200 }}
           data={options(BATCH_STATUS_LABEL)}
           value={params.get('status')}
           onChange={(v) => update('status', v)}
@@ -45,7 +45,7 @@ export function BatchesPage() {
         <Select
           label="Fonte"
           clearable
-          w={220}
+          w={{ base: '100%', sm: 220 }}
           data={options(BATCH_SOURCE_LABEL)}
           value={params.get('fonte')}
           onChange={(v) => update('fonte', v)}

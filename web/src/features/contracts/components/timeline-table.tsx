@@ -24,36 +24,39 @@ export function TimelineTable({ eventos }: { eventos: TimelineEvent[] }) {
   };
   const state = (situacao: string | null, motivo: string | null) => (situacao ? situacaoText(situacao, motivo) : '—');
   return (
-    <Table data-testid="linha-do-tempo" striped>
-      <Table.Caption>Linha do tempo da renovação, do mais antigo ao mais recente</Table.Caption>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th scope="col">Quando</Table.Th>
-          <Table.Th scope="col">Quem</Table.Th>
-          <Table.Th scope="col">O quê</Table.Th>
-          <Table.Th scope="col">De → Para</Table.Th>
-          <Table.Th scope="col">Motivo</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {eventos.map((e) => (
-          <Table.Tr key={e.id}>
-            <Table.Td>{formatDateTime(e.dataHora)}</Table.Td>
-            <Table.Td>{e.usuarioNome ?? e.usuario}</Table.Td>
-            <Table.Td>{label(ACAO_LABEL, e.acao)}</Table.Td>
-            <Table.Td>
-              {e.situacaoAnterior && e.situacaoAnterior !== e.situacaoNova ? (
-                <Text span size="sm">
-                  {state(e.situacaoAnterior, e.motivoAnterior)} → {state(e.situacaoNova, e.motivoNovo)}
-                </Text>
-              ) : (
-                state(e.situacaoNova, e.motivoNovo)
-              )}
-            </Table.Td>
-            <Table.Td>{reasonOf(e)}</Table.Td>
+    // On a phone the table scrolls inside its card; the page itself never scrolls sideways.
+    <Table.ScrollContainer minWidth={640} type="native">
+      <Table data-testid="linha-do-tempo" striped>
+        <Table.Caption c="gray.7">Linha do tempo da renovação, do mais antigo ao mais recente</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">Quando</Table.Th>
+            <Table.Th scope="col">Quem</Table.Th>
+            <Table.Th scope="col">O quê</Table.Th>
+            <Table.Th scope="col">De → Para</Table.Th>
+            <Table.Th scope="col">Motivo</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {eventos.map((e) => (
+            <Table.Tr key={e.id}>
+              <Table.Td>{formatDateTime(e.dataHora)}</Table.Td>
+              <Table.Td>{e.usuarioNome ?? e.usuario}</Table.Td>
+              <Table.Td>{label(ACAO_LABEL, e.acao)}</Table.Td>
+              <Table.Td>
+                {e.situacaoAnterior && e.situacaoAnterior !== e.situacaoNova ? (
+                  <Text span size="sm">
+                    {state(e.situacaoAnterior, e.motivoAnterior)} → {state(e.situacaoNova, e.motivoNovo)}
+                  </Text>
+                ) : (
+                  state(e.situacaoNova, e.motivoNovo)
+                )}
+              </Table.Td>
+              <Table.Td>{reasonOf(e)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

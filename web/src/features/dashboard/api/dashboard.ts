@@ -47,6 +47,15 @@ export function useTabList(tab: Tab, query: ListQuery) {
   });
 }
 
+/** The service's business date (yyyy-mm-dd): days left count from it, not from the browser's clock. */
+export function useBusinessToday(): string | undefined {
+  return useQuery({
+    queryKey: ['sessao', 'configuracao'],
+    queryFn: async () => unwrap(await api.GET('/s/sessao/configuracao')),
+    staleTime: 60 * 60_000,
+  }).data?.hoje;
+}
+
 export function useAutocomplete(scope: Scope, termo: string) {
   return useQuery({
     queryKey: ['autocomplete', scope, termo],

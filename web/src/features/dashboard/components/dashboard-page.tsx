@@ -3,7 +3,16 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { formatInteger } from '../../../lib/format.ts';
-import { MOTIVO_LABEL, SITUACAO_LABEL, TAB_LABEL, TAB_SITUACOES, TABS, type Tab } from '../../../lib/labels.ts';
+import {
+  label,
+  MOTIVO_LABEL,
+  SITUACAO_LABEL,
+  TAB_LABEL,
+  TAB_SITUACOES,
+  TABS,
+  TAG_LABEL,
+  type Tab,
+} from '../../../lib/labels.ts';
 import { type ListQuery, useCarousel, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
 import { type DashboardSelection, useRowSelection } from './dashboard-selection.ts';
 import { JourneyHeader } from './journey-header.tsx';
@@ -120,7 +129,7 @@ export function DashboardPage({ renderBulk }: { renderBulk?: (selection: Dashboa
                     label="Etiqueta"
                     clearable
                     w={160}
-                    data={values?.tags ?? []}
+                    data={(values?.tags ?? []).map((tag) => ({ value: tag, label: label(TAG_LABEL, tag) }))}
                     value={params.get('tag')}
                     onChange={(v) => update({ tag: v })}
                   />

@@ -31,7 +31,7 @@ export function BatchErrors({ loteId, summaries }: { loteId: number; summaries: 
   ) : (
     <>
       <Table striped withTableBorder data-testid="linhas-com-erro">
-        <Table.Caption>Linhas com erro</Table.Caption>
+        <Table.Caption c="gray.7">Linhas com erro</Table.Caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Linha</Table.Th>
