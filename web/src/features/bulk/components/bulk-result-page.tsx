@@ -24,7 +24,8 @@ export function BulkResultPage({ bulkActionId }: { bulkActionId: number }) {
   const rows = items.data?.itens ?? [];
   const refused = rows.filter((r) => r.resultado !== 'FEITO');
   return (
-    <Stack gap="md">
+    // minWidth 0: the results table scrolls inside its own container instead of widening the page.
+    <Stack gap="md" style={{ minWidth: 0, maxWidth: '100%', overflowX: 'clip' }}>
       <Anchor component={Link} to="/">
         ← Voltar ao painel
       </Anchor>
