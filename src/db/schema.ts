@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { AuditTables } from '../modules/audit/audit.tables.js';
+import type { BulkTables } from '../modules/bulk/bulk.tables.js';
 import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
@@ -336,6 +337,9 @@ export interface Database extends IntegrationsTables {}
 
 /** The audit trail's table (modules/audit), merged into Database. */
 export interface Database extends AuditTables {}
+
+/** Bulk actions (modules/bulk), merged into Database. */
+export interface Database extends BulkTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

@@ -3,6 +3,7 @@ import { actionsModule } from './actions/actions.routes.js';
 import { agreementsModule } from './agreements/agreements.routes.js';
 import { auditModule } from './audit/audit.routes.js';
 import { batchesModule } from './batches/batches.routes.js';
+import { bulkModule } from './bulk/bulk.routes.js';
 import { contractsModule } from './contracts/contracts.routes.js';
 import { dashboardModule } from './dashboard/dashboard.routes.js';
 import { integrationsModule } from './integrations/integrations.routes.js';
@@ -36,4 +37,5 @@ export const modules: Module[] = [
   batchesModule,
   auditModule,
   integrationsModule,
+  bulkModule,
 ];

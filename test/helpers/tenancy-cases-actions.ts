@@ -118,4 +118,25 @@ export const ACTION_CASES: Record<string, TenancyCase> = {
     { query: { brbId: w.two.apto.brbId }, names: "IE 2's brbId" },
     { query: { contratoId: w.two.apto.contratoId }, names: "IE 2's contratoId" },
   ]),
+
+  // Bulk actions: every entry the filters of IE 2's journey list (404 before anything starts); a
+  // brbIds list naming IE 2's entries is refused entry by entry (test/bulk/bulk.test.ts).
+  ...Object.fromEntries(
+    (
+      [
+        ['bulkInactivateStudents', {}],
+        ['bulkLockEnrolment', lock],
+        ['bulkWithdrawOrDropOut', { dataOcorrido: yesterday(), motivo: '3' }],
+        ['bulkMaintainBond', bond],
+        ['bulkKeepLock', {}],
+        ['bulkRequestAnalysisReview', reason],
+        ['bulkCancelContract', reason],
+        ['bulkDeleteContract', reason],
+      ] as const
+    ).map(([operationId, body]) => [
+      operationId,
+      refuse((w) => [{ body: { ...body, filtros: { journeyId: w.two.journey.jornadaId } }, names: "IE 2's journey" }]),
+    ]),
+  ),
+  getBulkAction: refuse((w) => [{ params: { bulkActionId: w.two.bulkActionId }, names: "IE 2's bulk action" }]),
 };

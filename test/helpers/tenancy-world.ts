@@ -30,6 +30,8 @@ export interface TenantData {
   loteId: number;
   endpointId: number;
   entregaId: number;
+  /** A bulk action one of this IE's users started (issue 21, item 2). */
+  bulkActionId: number;
   brbIds: number[];
   cpfs: string[];
 }
@@ -124,6 +126,20 @@ async function tenant(t: TestContext, label: string): Promise<TenantData> {
     .executeTakeFirst();
   assert.ok(delivery, 'sending values made a delivery for the endpoint');
   const entries = [apto, locked, processingEntry, signing, valued];
+  const bulk = await db
+    .insertInto('acao_em_lote')
+    .values({
+      acao: 'inativar-estudante',
+      usuario: sub,
+      usuario_nome: null,
+      ie_ids: [ie.ieId],
+      dados: '{}',
+      total: 0,
+      correlacao_id: `tenancy-${label}`,
+      concluida_em: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return {
     ie,
     journey,
@@ -137,6 +153,7 @@ async function tenant(t: TestContext, label: string): Promise<TenantData> {
     loteId,
     endpointId,
     entregaId: delivery.id,
+    bulkActionId: Number(bulk.id),
     brbIds: entries.map((e) => e.brbId),
     cpfs: entries.map((e) => e.cpf),
   };

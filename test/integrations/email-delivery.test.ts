@@ -64,13 +64,19 @@ test('the preference is saved per user, with the token IEs, and read back', asyn
   const ie = await createIe(t.db);
   const { token } = await subscribe([ie.ieId], 'pref@ie.test', ['LOTE_PROCESSADO']);
   const read = await t.call({ method: 'GET', url: '/s/v2/preferencias/email', token });
-  assert.deepEqual(read.json(), { ativo: true, email: 'pref@ie.test', tipos: ['LOTE_PROCESSADO'], ies: [ie.ieId] });
+  assert.deepEqual(read.json(), {
+    ativo: true,
+    envioConfigurado: true,
+    email: 'pref@ie.test',
+    tipos: ['LOTE_PROCESSADO'],
+    ies: [ie.ieId],
+  });
   const bad = await t.call({ method: 'PUT', url: '/s/v2/preferencias/email', token, payload: { email: 'não' } });
   assert.equal(bad.statusCode, 400);
   const removed = await t.call({ method: 'DELETE', url: '/s/v2/preferencias/email', token });
   assert.equal(removed.statusCode, 204);
   const off = await t.call({ method: 'GET', url: '/s/v2/preferencias/email', token });
-  assert.deepEqual(off.json(), { ativo: false, email: null, tipos: null, ies: [] });
+  assert.deepEqual(off.json(), { ativo: false, envioConfigurado: true, email: null, tipos: null, ies: [] });
 });
 
 test('a notification is e-mailed once to each user who asked for it: pt-BR subject, text and HTML', async () => {

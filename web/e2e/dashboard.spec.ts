@@ -31,14 +31,14 @@ test.describe('Painel', () => {
     await option.click();
     await expect(page).toHaveURL(/cursoId=/);
     await expect.poll(() => listTotal(page)).toBeLessThan(all);
-    const courses = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+    const courses = await page.locator('tbody tr td:nth-child(5)').allTextContents();
     expect(courses.length).toBeGreaterThan(0);
     for (const c of courses) expect(c).toBe(course);
 
     await page.getByRole('button', { name: 'Limpar filtros' }).click();
     await expect.poll(() => listTotal(page)).toBe(all);
 
-    const names = () => page.locator('tbody tr td:nth-child(1)').allTextContents();
+    const names = () => page.locator('tbody tr td:nth-child(2)').allTextContents();
     await page.getByRole('button', { name: /^Estudante/ }).click();
     await expect(page.getByRole('columnheader', { name: /Estudante/ })).toHaveAttribute('aria-sort', 'descending');
     // The previous page stays on screen (marked aria-busy) until the sorted one arrives.

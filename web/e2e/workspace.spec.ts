@@ -41,8 +41,10 @@ test.describe('Preferências e convênios', () => {
     await email.fill('ana.souza@unihsl.edu.br');
     await page.getByRole('checkbox', { name: 'Renovação finalizada' }).check();
     await page.getByRole('button', { name: 'Salvar e-mail' }).click();
+    // The demo has no SMTP server: the preference is kept, and the screen says nothing is sent yet.
+    await expect(page.getByTestId('email-sem-smtp')).toBeVisible();
     await expect(page.getByTestId('email-status')).toHaveText(
-      'Ativo: as notificações vão para ana.souza@unihsl.edu.br.',
+      'Salvo para ana.souza@unihsl.edu.br, mas nada é enviado enquanto o e-mail não estiver configurado.',
     );
     const saved = await (await api.get('/s/v2/preferencias/email')).json();
     expect(saved).toMatchObject({ ativo: true, email: 'ana.souza@unihsl.edu.br', tipos: ['RENOVACAO_FINALIZADA'] });

@@ -6,9 +6,12 @@ import type * as schemas from './integrations.schemas.js';
 
 type Preference = Static<typeof schemas.EmailPreferenceSchema>;
 
-const OFF: Preference = { ativo: false, email: null, tipos: null, ies: [] };
+/** The preference as saved; the routes add envioConfigurado from the service's configuration. */
+type Saved = Omit<Preference, 'envioConfigurado'>;
 
-export async function get(db: Db, caller: Caller): Promise<Preference> {
+const OFF: Saved = { ativo: false, email: null, tipos: null, ies: [] };
+
+export async function get(db: Db, caller: Caller): Promise<Saved> {
   const row = await db
     .selectFrom('preferencia_email')
     .select(['email', 'tipos', 'ies'])

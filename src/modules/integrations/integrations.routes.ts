@@ -15,6 +15,11 @@ const NoContent = Type.Null({ description: 'Done; no body' });
 
 async function routes(app: App) {
   const production = app.config.env === 'production';
+  // Whether e-mail can leave at all: the portal says so beside the preference (issue 21, item 8).
+  const withSending = <T extends object>(preference: T) => ({
+    ...preference,
+    envioConfigurado: app.config.integrations.smtpUrl !== null,
+  });
 
   app.get(
     EMAIL,
@@ -27,7 +32,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Ref(schemas.EmailPreferenceSchema) }),
       },
     },
-    async (request) => emailPreference.get(app.db, request.caller),
+    async (request) => withSending(await emailPreference.get(app.db, request.caller)),
   );
   app.put(
     EMAIL,
@@ -45,7 +50,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Ref(schemas.EmailPreferenceSchema) }),
       },
     },
-    async (request) => emailPreference.save(app.db, request.caller, request.body),
+    async (request) => withSending(await emailPreference.save(app.db, request.caller, request.body)),
   );
   app.delete(
     EMAIL,

@@ -33,7 +33,11 @@ const Kind = Type.Union(NOTIFICATION_KINDS.map((k) => Type.Literal(k)));
 
 export const EmailPreferenceSchema = Type.Object(
   {
-    ativo: Type.Boolean({ description: 'True when the caller receives notifications by e-mail' }),
+    ativo: Type.Boolean({ description: 'True when the caller asked for notifications by e-mail' }),
+    envioConfigurado: Type.Boolean({
+      description:
+        'True when the service can send e-mail (SMTP_URL is set). False: no e-mail leaves, whatever the preference says; the portal tells the person so',
+    }),
     email: Type.Union([Type.String(), Type.Null()]),
     tipos: Type.Union([Type.Array(Kind), Type.Null()], {
       description: 'Notification kinds e-mailed; null means every kind',

@@ -113,3 +113,26 @@ export async function mark(db: Conn, notificacaoId: number, usuario: string, clo
     )
     .execute();
 }
+
+/**
+ * Marks every notification the caller sees and has not viewed as viewed by the caller (modals stay
+ * as they are). Only the caller's visible notifications are touched: another IE's or another
+ * user's never are. Answers how many were marked.
+ */
+export async function markAllViewed(db: Db, caller: Caller): Promise<number> {
+  const unread = visible(db, caller)
+    .where('e.visualizada_em', 'is', null)
+    .select((eb) => ['n.id', eb.val(caller.sub).as('usuario'), sql<Date>`now()`.as('visualizada_em')]);
+  const rows = await db
+    .insertInto('notificacao_estado')
+    .columns(['notificacao_id', 'usuario', 'visualizada_em'])
+    .expression(unread)
+    .onConflict((oc) =>
+      oc.columns(['notificacao_id', 'usuario']).doUpdateSet({
+        visualizada_em: sql<Date>`coalesce(notificacao_estado.visualizada_em, excluded.visualizada_em)`,
+      }),
+    )
+    .returning('notificacao_id')
+    .execute();
+  return rows.length;
+}

@@ -56,6 +56,24 @@ async function routes(app: App) {
     },
   );
 
+  app.post(
+    '/s/v2/ies/notificacoes/marcar-todas-visualizadas',
+    {
+      schema: {
+        operationId: 'markAllNotificationsViewed',
+        summary: 'Mark every notification of the caller viewed ("marcar todas como lidas")',
+        description:
+          "Marks viewed, for the caller only, every notification the caller sees (of the caller's IEs, to every " +
+          "user or to the caller) not yet viewed; modals stay open. Another user's or another IE's notifications " +
+          'are never touched. Idempotent: a second call marks 0. No body.',
+        tags,
+        querystring: schemas.NoQuery,
+        response: responses({ 200: Type.Ref(schemas.MarkAllResultSchema) }),
+      },
+    },
+    async (request) => service.markAll(app.db, request.caller),
+  );
+
   const marks = [
     ['visualizada', 'markNotificationViewed', 'Mark a notification viewed by the caller', false],
     ['fechar-modal', 'closeNotificationModal', 'Close the modal of a notification (also marks it viewed)', true],

@@ -80,7 +80,16 @@ export const NotificationParams = Type.Object({
   idNotificacao: Id('Notification id (the interface names it id-notificacao)'),
 });
 
+export const MarkAllResultSchema = Type.Object(
+  {
+    marcadas: Type.Integer({ description: 'Notifications this call marked viewed (0 when all were already viewed)' }),
+    naoLidas: Type.Integer({ description: 'Unread notifications left for the caller (0 unless new ones arrived)' }),
+  },
+  { $id: 'NotificationsMarkAllResult' },
+);
+
 export const notificationSchemas = [
+  MarkAllResultSchema,
   NotificationKindSchema,
   NotificationSchema,
   CurrentNotificationsSchema,

@@ -75,3 +75,10 @@ export async function mark(db: Db, caller: Caller, id: number, close: boolean) {
     return toNotification((await repo.findVisible(trx, caller, id))!);
   });
 }
+
+/** "Marcar todas como lidas": every notification the caller sees, for the caller only. */
+export async function markAll(db: Db, caller: Caller) {
+  const marcadas = await repo.markAllViewed(db, caller);
+  const { naoLidas } = await repo.current(db, caller, 0);
+  return { marcadas, naoLidas };
+}

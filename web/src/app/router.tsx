@@ -41,6 +41,11 @@ export const router = createBrowserRouter(
               lazy: async () => ({ Component: (await import('./routes/contract.tsx')).default }),
             },
             {
+              path: 'acoes-em-lote/:bulkActionId',
+              errorElement: <RouteError />,
+              lazy: async () => ({ Component: (await import('./routes/bulk.tsx')).default }),
+            },
+            {
               path: 'valores',
               errorElement: <RouteError />,
               lazy: async () => ({ Component: (await import('./routes/values.tsx')).default }),

@@ -350,3 +350,25 @@ const OPERACAO_PATTERNS: [RegExp, string][] = [
 
 export const operacaoLabel = (operacao: string): string =>
   OPERACAO_PATTERNS.find(([pattern]) => pattern.test(operacao))?.[1] ?? humanize(operacao);
+
+/** Bulk actions (issue 21, item 2): the action, each entry's result and the run's state. */
+export const BULK_ACTION_LABEL: Record<string, string> = {
+  'inativar-estudante': 'Inativar',
+  trancamento: 'Trancamento de matrícula',
+  'afastamento-evasao': 'Afastamento ou evasão',
+  'manutencao-vinculo': 'Manutenção de vínculo',
+  'manter-trancamento': 'Manter trancamento',
+  'revisao-analise': 'Revisão de análise',
+  'cancelar-contrato': 'Cancelar contrato',
+  'excluir-contrato': 'Excluir contrato',
+};
+export const BULK_RESULT_LABEL: Record<string, string> = {
+  PENDENTE: 'Pendente',
+  FEITO: 'Feito',
+  RECUSADO: 'Recusado',
+};
+export const BULK_STATE_LABEL: Record<string, string> = {
+  EM_ANDAMENTO: 'Em andamento',
+  CONCLUIDA: 'Concluída',
+  INTERROMPIDA: 'Interrompida',
+};

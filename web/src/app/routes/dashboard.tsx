@@ -1,11 +1,15 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { BulkBar } from '../../features/bulk/components/bulk-bar.tsx';
 import { DashboardPage } from '../../features/dashboard/components/dashboard-page.tsx';
 import { rememberDashboard } from '../dashboard-return.ts';
 
-/** Painel, remembering its URL so a contract's "Voltar ao painel" returns to the same view. */
+/**
+ * Painel, remembering its URL so a contract's "Voltar ao painel" returns to the same view, with
+ * the bulk actions composed in (features never import each other).
+ */
 export default function DashboardRoute() {
   const { search } = useLocation();
   useEffect(() => rememberDashboard(search), [search]);
-  return <DashboardPage />;
+  return <DashboardPage renderBulk={(selection) => <BulkBar selection={selection} />} />;
 }

@@ -325,6 +325,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/v2/ies/notificacoes/marcar-todas-visualizadas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mark every notification of the caller viewed ("marcar todas como lidas")
+         * @description Marks viewed, for the caller only, every notification the caller sees (of the caller's IEs, to every user or to the caller) not yet viewed; modals stay open. Another user's or another IE's notifications are never touched. Idempotent: a second call marks 0. No body.
+         */
+        post: operations["markAllNotificationsViewed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/v2/ies/notificacoes/{idNotificacao}/visualizada": {
         parameters: {
             query?: never;
@@ -2393,6 +2413,186 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/v3/mais-acoes/em-lote/inativar-estudante": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Inactivate several students in the journey (each entry as POST /s/v3/mais-acoes/inativar-estudante)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkInactivateStudents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/trancamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrolment lock of several entries (each as POST /s/v3/mais-acoes/trancamento)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkLockEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/afastamento-evasao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdrawal (F) or dropout (E) of several entries (each as POST /s/v3/mais-acoes/afastamento-evasao)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkWithdrawOrDropOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/manutencao-vinculo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bond maintenance of several entries (each as POST /s/v3/mais-acoes/manutencao-vinculo)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkMaintainBond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/manter-trancamento": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Keep last semester's lock for several entries (each as POST /s/v3/mais-acoes/manter-trancamento)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkKeepLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/revisao-analise": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Analysis review of several entries (each as POST /s/v3/mais-acoes/alterar-status/revisao-analise: SEM_RENOVACAO entries only)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkRequestAnalysisReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/cancelar-contrato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel the contracts of several entries (each as POST /s/v3/mais-acoes/cancelar-contrato)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkCancelContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/excluir-contrato": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Delete the contracts of several entries (each as POST /s/v3/mais-acoes/excluir-contrato)
+         * @description Answers 202 at once with the bulk action (estado EM_ANDAMENTO, every entry PENDENTE); the entries are then processed one by one, each in its own transaction, by the same service as the single-entry route: same rules, same refusals (404 for an id that is not one of the caller’s entries, another IE’s included: nothing happens to it; 409 for a situation that does not allow the action; 422 for a rule), same timeline event and one audit row per entry with the single-entry operationId, all carrying this request’s id (correlacaoId). One refusal never stops the others. Poll GET /s/v3/mais-acoes/em-lote/{bulkActionId} for progress and per-entry results. Supports Idempotency-Key: a repeat answers the same bulk action and starts nothing. Why asynchronous: 5,000 entries, each its own transaction with its timeline and audit rows, take minutes on a busy server, longer than proxies and browsers keep a request open.
+         */
+        post: operations["bulkDeleteContract"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v3/mais-acoes/em-lote/{bulkActionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A bulk action: progress, counts and per-entry results (done / refused with the reason)
+         * @description Readable by the users of the IEs that started it (the foundation reads all); another IE’s bulk action answers 404. Messages of refused entries come in this request’s language. tamanho=0 answers the counts only (for polling).
+         */
+        get: operations["getBulkAction"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2458,6 +2658,12 @@ export interface components {
             id: number;
             codigo: string;
             nome: string;
+        };
+        NotificationsMarkAllResult: {
+            /** @description Notifications this call marked viewed (0 when all were already viewed) */
+            marcadas: number;
+            /** @description Unread notifications left for the caller (0 unless new ones arrived) */
+            naoLidas: number;
         };
         /** @description What caused the notification: LOTE_PROCESSADO (a values batch was processed, with counts), LINHAS_REJEITADAS (rows of a batch were rejected), ADITIVO_AGUARDANDO_ASSINATURA (an addendum waits for the student's signature), RENOVACAO_FINALIZADA, JANELA_FECHANDO (the journey window closes in 7 days), JANELA_FECHADA, ACAO_RECUSADA (the foundation refused an action) */
         NotificationKind: "LOTE_PROCESSADO" | "LINHAS_REJEITADAS" | "ADITIVO_AGUARDANDO_ASSINATURA" | "RENOVACAO_FINALIZADA" | "JANELA_FECHANDO" | "JANELA_FECHADA" | "ACAO_RECUSADA" | "WEBHOOK_DESATIVADO";
@@ -4486,8 +4692,10 @@ export interface components {
         /** @description Webhook event type */
         WebhookEventType: "entrada.situacao-alterada" | "lote.processado" | "notificacao.criada" | "pagamento.registrado" | "jornada.aberta" | "jornada.encerrada";
         EmailPreference: {
-            /** @description True when the caller receives notifications by e-mail */
+            /** @description True when the caller asked for notifications by e-mail */
             ativo: boolean;
+            /** @description True when the service can send e-mail (SMTP_URL is set). False: no e-mail leaves, whatever the preference says; the portal tells the person so */
+            envioConfigurado: boolean;
             email: string | null;
             /** @description Notification kinds e-mailed; null means every kind */
             tipos: ("LOTE_PROCESSADO" | "LINHAS_REJEITADAS" | "ADITIVO_AGUARDANDO_ASSINATURA" | "RENOVACAO_FINALIZADA" | "JANELA_FECHANDO" | "JANELA_FECHADA" | "ACAO_RECUSADA" | "WEBHOOK_DESATIVADO")[] | null;
@@ -4558,6 +4766,109 @@ export interface components {
             tipo: components["schemas"]["WebhookEventType"];
             descricao: string;
         }[];
+        /** @description The dashboard's filters, read exactly as the lists read them (another IE's journey, course or campus answers 404). Entries are taken in the list's order. */
+        BulkFilters: {
+            /** @description Read this journey (one of the caller's IEs; another IE's journey answers 404). Default: the current journey of each IE in scope — the ABERTA journey of the latest period, else the latest journey. */
+            journeyId?: number;
+            /** @description With semestre: read the journeys of this period instead of the current ones */
+            ano?: number;
+            /** @description With ano: 1 or 2 */
+            semestre?: number;
+            /** @description Only this IE (one of the caller's; another answers 404). Default: every IE in scope */
+            ieId?: number;
+            /** @description Only the caller's IEs of this group (mantenedora). Default when neither ieId nor grupoIeId is given: the user's preferred group (cadastrar-preferencia-grupoie), else all the caller's IEs */
+            grupoIeId?: number;
+            /**
+             * @description Only entries of this tab. Default: every tab
+             * @enum {string}
+             */
+            aba?: "aptos" | "em-processamento" | "finalizados" | "sem-renovacao" | "manutencao-vinculo";
+            /** @description Only entries of this course (a course of the caller's IEs; another answers 404) */
+            cursoId?: number;
+            /** @description Only entries of this campus (a campus of the caller's IEs; another answers 404) */
+            campusId?: number;
+            /** @description Only entries of this shift (see planilhas-auxiliares/turnos) */
+            turnoId?: number;
+            /** @description Only entries carrying this tag */
+            tag?: string;
+            /**
+             * @description Only entries in this situação. Within a tab it must belong to the tab (e.g. aptos: APTO). CANCELADO and EXCLUIDO appear only when asked for here
+             * @enum {string}
+             */
+            situacao?: "APTO" | "EM_PROCESSAMENTO" | "REVISAO_ANALISE" | "AGUARDANDO_ASSINATURA" | "FINALIZADO" | "SEM_RENOVACAO" | "MANUTENCAO_VINCULO" | "CANCELADO" | "EXCLUIDO";
+            /**
+             * @description Only SEM_RENOVACAO entries with this motivo (only where SEM_RENOVACAO entries can be listed)
+             * @enum {string}
+             */
+            motivo?: "TRANCAMENTO" | "AFASTAMENTO" | "EVASAO" | "INATIVO" | "NAO_RENOVADO";
+            /** @description Free text: part of the student name (accents and case ignored), the beginning of a CPF (with or without mask) or of an enrolment number (matrícula) */
+            busca?: string;
+            /**
+             * @description Column to sort by (ties are broken by brbId). Default: nome
+             * @enum {string}
+             */
+            ordenarPor?: "nome" | "cpf" | "matricula" | "curso" | "situacao" | "atualizadoEm";
+            /**
+             * @description Sort direction. Default: asc
+             * @enum {string}
+             */
+            ordem?: "asc" | "desc";
+        };
+        BulkActionItem: {
+            /** @description The entry as sent (or as the filters selected it) */
+            brbId: number;
+            /** @description Student name; null for an id that is not one of the caller's entries */
+            estudante: string | null;
+            /** @description Student CPF (digits); null as estudante */
+            cpf: string | null;
+            /**
+             * @description PENDENTE not yet processed; FEITO applied; RECUSADO refused (see mensagem)
+             * @enum {string}
+             */
+            resultado: "PENDENTE" | "FEITO" | "RECUSADO";
+            /** @description The HTTP status the single-entry route would have answered (200 done; 404, 409, 422 refused) */
+            status: number | null;
+            /** @description Why it was refused: the single-entry route's problem detail, in the language of this request (Accept-Language) */
+            mensagem: string | null;
+            /** @description The entry situation after the action, if done */
+            situacao: string | null;
+        };
+        /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+        BulkAction: {
+            /** @description Bulk action id (GET /s/v3/mais-acoes/em-lote/{bulkActionId}) */
+            id: number;
+            /**
+             * @description The action applied to each entry (the path segment of its single-entry v3 route)
+             * @enum {string}
+             */
+            acao: "inativar-estudante" | "trancamento" | "afastamento-evasao" | "manutencao-vinculo" | "manter-trancamento" | "revisao-analise" | "cancelar-contrato" | "excluir-contrato";
+            /** @description The action's fields as sent (without the selection): send them again with the refused brbIds to retry */
+            dados: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description EM_ANDAMENTO while entries are processed; CONCLUIDA when every entry has a result; INTERROMPIDA when the service stopped before the end (the PENDENTE entries were not touched: send them again)
+             * @enum {string}
+             */
+            estado: "EM_ANDAMENTO" | "CONCLUIDA" | "INTERROMPIDA";
+            /** @description The request id every audit row of this bulk action carries (GET /s/auditoria, requestId) */
+            correlacaoId: string;
+            /** Format: date-time */
+            criadaEm: string;
+            concluidaEm: string | null;
+            /** @description Entries selected */
+            total: number;
+            /** @description Entries with a result (feitos + recusados) */
+            processados: number;
+            feitos: number;
+            recusados: number;
+            /** @description The entries of the page asked for (pagina, tamanho, resultado), in selection order */
+            itens: components["schemas"]["BulkActionItem"][];
+            pagina: number;
+            tamanho: number;
+            /** @description Items matching `resultado` over all pages */
+            totalItens: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -5552,6 +5863,65 @@ export interface operations {
                     "application/json": components["schemas"]["NotificationPage"];
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    markAllNotificationsViewed: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Mark every notification of the caller viewed ("marcar todas como lidas") */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NotificationsMarkAllResult"];
                 };
             };
             /** @description Malformed request or invalid field (see errors[]) */
@@ -15540,6 +15910,821 @@ export interface operations {
             };
             /** @description Conflicts with the current state */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkInactivateStudents: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/inativar-estudante without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the student leaves this journey */
+                    motivo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkLockEnrolment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/trancamento without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Date the situation happened; not in the future (dd-mm-yyyy, a real date) */
+                    dataOcorrido: string;
+                    /** @description Free note on the lock */
+                    motivo?: string;
+                    /** @description Where the supporting document was uploaded (path or URL returned by the upload) */
+                    caminhoArquivo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkWithdrawOrDropOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/afastamento-evasao without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Date of the withdrawal or dropout request; not in the future (dd-mm-yyyy, a real date) */
+                    dataOcorrido: string;
+                    /** @description A numeric withdrawal reason code (F, list /s/v1/contrato/situacao-matricula/motivos?tipo=F) or the free-text reason of a dropout (E) */
+                    motivo: string;
+                    /** @description Where the supporting document was uploaded (path or URL returned by the upload) */
+                    caminhoArquivo?: string;
+                    /** @description F withdrawal or E dropout. Absent: a motivo of digits only is a withdrawal reason code, anything else a dropout */
+                    tipo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkMaintainBond: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/manutencao-vinculo without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Bond-maintenance reason code (list /s/v1/contrato/situacao-matricula/motivos?tipo=S) */
+                    motivo: string;
+                    /** @description Complement to the reason */
+                    motivoComplementar?: string;
+                    /** @description Date the situation happened; not in the future (dd-mm-yyyy, a real date) */
+                    dataOcorrido?: string;
+                    /** @description Restitution situation: N not started, A brought forward, P after graduation (list .../situacoes-restituicao); a dropout always brings it forward (A) */
+                    situacaoRestituicao?: string;
+                    /** @description Contracts signed so far */
+                    contratosFirmados?: number;
+                    /** @description Refund start recorded with the request (yyyy-mm-dd, a real date) */
+                    inicioReembolso?: string;
+                    /** @description Where the supporting document was uploaded (path or URL returned by the upload) */
+                    caminhoArquivo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkKeepLock: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/manter-trancamento without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Date the situation happened; not in the future (dd-mm-yyyy, a real date) */
+                    dataOcorrido?: string;
+                    /** @description Where the supporting document was uploaded (path or URL returned by the upload) */
+                    caminhoArquivo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkRequestAnalysisReview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/revisao-analise without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the foundation should review */
+                    motivo: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkCancelContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/cancelar-contrato without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the contract ends */
+                    motivo: string;
+                    /** @description Complement to the reason */
+                    motivoComplementar?: string;
+                    /** @description When it was decided (ISO 8601 date or date-time; its calendar day is what counts) */
+                    data?: string;
+                    /** @description Where the supporting document was uploaded (path or URL returned by the upload) */
+                    arquivo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    bulkDeleteContract: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The fields of POST /s/v3/mais-acoes/excluir-contrato without brbId, applied to every entry. Exactly one of `brbIds` (entries chosen on a page) and `filtros` (every entry the dashboard lists with those filters, at most 5,000; more answers 422 asking to narrow them). */
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why the contract ends */
+                    motivo: string;
+                    /** @description Complement to the reason */
+                    motivoComplementar?: string;
+                    /** @description When it was decided (ISO 8601 date or date-time; its calendar day is what counts) */
+                    data?: string;
+                    /** @description Where the supporting document was uploaded (path or URL returned by the upload) */
+                    arquivo?: string;
+                    /** @description The entries to act on, each once (1 to 5000). An id that is not one of the caller's entries (another IE's included) is reported as refused with 404 for that entry and nothing else happens to it. */
+                    brbIds?: number[];
+                    filtros?: components["schemas"]["BulkFilters"];
+                };
+            };
+        };
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getBulkAction: {
+        parameters: {
+            query?: {
+                /** @description Only items with this result (e.g. RECUSADO to retry them) */
+                resultado?: "PENDENTE" | "FEITO" | "RECUSADO";
+                /** @description Page, from 1 */
+                pagina?: number;
+                /** @description Items per page, 0 to 5000 (0: counts only, for polling progress) */
+                tamanho?: number;
+            };
+            header?: never;
+            path: {
+                /** @description Bulk action id */
+                bulkActionId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A bulk action and its per-entry results. Each entry was (or will be) processed in its own transaction by the single-entry route's service, with its rules, messages, timeline event and audit row; one refusal never stops the others. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BulkAction"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

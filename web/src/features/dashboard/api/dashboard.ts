@@ -22,6 +22,14 @@ export function useCounters(scope: Scope) {
   });
 }
 
+/** Per journey, the days left in its window, counted by the service from its São Paulo business date. */
+export function useCarousel(scope: Scope) {
+  return useQuery({
+    queryKey: ['carrossel', scope],
+    queryFn: async () => unwrap(await api.GET('/s/v3/renovacao/carousel', { params: { query: scope } })),
+  });
+}
+
 /** One page of a tab; the bond-maintenance tab is listed at its own path (the tab path is its existence check). */
 export function useTabList(tab: Tab, query: ListQuery) {
   return useQuery({

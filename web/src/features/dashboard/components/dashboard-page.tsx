@@ -1,4 +1,5 @@
-import { Button, Group, Select, Stack, Tabs } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Tabs, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { formatInteger } from '../../../lib/format.ts';
@@ -12,8 +13,10 @@ import {
   TAG_LABEL,
   type Tab,
 } from '../../../lib/labels.ts';
-import { type ListQuery, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
+import { type ListQuery, useCarousel, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
+import { type DashboardSelection, useRowSelection } from './dashboard-selection.ts';
 import { JourneyHeader } from './journey-header.tsx';
+import { ProgressPanel } from './progress-panel.tsx';
 import { RenewalTable, type SortColumn } from './renewal-table.tsx';
 import { SearchBox } from './search-box.tsx';
 import { TabExport } from './tab-export.tsx';
@@ -21,8 +24,11 @@ import { TabExport } from './tab-export.tsx';
 const FILTERS = ['cursoId', 'campusId', 'turnoId', 'tag', 'situacao', 'motivo', 'busca'] as const;
 const PAGE_SIZE = 20;
 
-/** Painel: the current journey, tab counters, and the tab's list (all state in the URL). */
-export function DashboardPage() {
+/**
+ * Painel: the current journey, its progress, tab counters, and the tab's list (all state in the
+ * URL). `renderBulk` draws what can be done with the selected rows (composed in by the app).
+ */
+export function DashboardPage({ renderBulk }: { renderBulk?: (selection: DashboardSelection) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
   const journeyId = params.get('jornada') ? Number(params.get('jornada')) : undefined;
   const scope = journeyId ? { journeyId } : {};
@@ -33,12 +39,15 @@ export function DashboardPage() {
 
   const filters = useFilterValues(scope);
   const counters = useCounters(scope);
+  const carousel = useCarousel(scope);
   const query: ListQuery = { ...scope, ordenarPor: sort, ordem: order, pagina, tamanho: PAGE_SIZE };
   for (const name of FILTERS) {
     const value = params.get(name);
     if (value) (query as Record<string, unknown>)[name] = name.endsWith('Id') ? Number(value) : value;
   }
   const list = useTabList(tab, query);
+  const selection = useRowSelection(tab, query, list.data?.total ?? 0);
+  const atRisk = tab === 'aptos' && params.get('emRisco') === '1';
 
   /** Changes the URL; any change but the page itself goes back to page 1. */
   const update = (changes: Record<string, string | number | null | undefined>) =>
@@ -49,6 +58,7 @@ export function DashboardPage() {
         else next.set(key, String(value));
       }
       if (!('pagina' in changes)) next.delete('pagina');
+      if (!('emRisco' in changes)) next.delete('emRisco');
       return next;
     });
 
@@ -64,6 +74,12 @@ export function DashboardPage() {
       ) : (
         <JourneyHeader journeys={values?.jornadas ?? []} current={current} onChange={(id) => update({ jornada: id })} />
       )}
+      <ProgressPanel
+        counters={counters.data}
+        journey={current}
+        daysLeft={carousel.data?.jornadas.find((j) => j.id === current?.id)?.diasRestantes ?? null}
+        onRisk={() => update({ aba: 'aptos', situacao: null, motivo: null, emRisco: 1 })}
+      />
       <Tabs value={tab} onChange={(v) => update({ aba: v, situacao: null, motivo: null })} keepMounted={false}>
         <Tabs.List aria-label="Abas do painel">
           {TABS.map((t) => (
@@ -144,6 +160,13 @@ export function DashboardPage() {
                   )}
                   <TabExport tab={tab} query={query} />
                 </Group>
+                {atRisk && (
+                  <Card bg="orange.0" withBorder padding="sm" data-testid="lista-em-risco">
+                    <Text fw={700}>Em risco</Text>
+                    <Text size="sm">Estudantes ainda aptos, sem nenhuma ação, com a janela perto do encerramento.</Text>
+                  </Card>
+                )}
+                {renderBulk?.(selection)}
                 {list.isPending ? (
                   <Loading />
                 ) : list.error ? (
@@ -160,6 +183,7 @@ export function DashboardPage() {
                       update({ ordenarPor: column, ordem: column === sort && order === 'asc' ? 'desc' : 'asc' })
                     }
                     onPage={(p) => update({ pagina: p })}
+                    selection={renderBulk ? selection : undefined}
                   />
                 )}
               </Stack>

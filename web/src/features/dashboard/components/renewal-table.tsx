@@ -1,9 +1,10 @@
-import { Anchor, Badge, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Badge, Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
 import { PageControls } from '../../../components/page-controls.tsx';
 import type { components } from '../../../lib/api/schema';
 import { formatDateTime, formatInteger, maskCPF } from '../../../lib/format.ts';
 import { label, situacaoText, TAG_LABEL } from '../../../lib/labels.ts';
+import type { DashboardSelection } from './dashboard-selection.ts';
 
 type Page = components['schemas']['RenewalListPage'];
 export type SortColumn = 'nome' | 'cpf' | 'matricula' | 'curso' | 'situacao' | 'atualizadoEm';
@@ -25,6 +26,7 @@ export function RenewalTable({
   onSort,
   onPage,
   busy,
+  selection,
 }: {
   page: Page;
   sort: SortColumn;
@@ -32,7 +34,12 @@ export function RenewalTable({
   onSort: (column: SortColumn) => void;
   onPage: (page: number) => void;
   busy: boolean;
+  /** With a selection, each row gets a checkbox (bulk work). */
+  selection?: DashboardSelection;
 }) {
+  const isOn = (brbId: number) => Boolean(selection?.allMatching || selection?.selected.has(brbId));
+  const pageOn = page.itens.length > 0 && page.itens.every((i) => isOn(i.brbId));
+  const pageSome = page.itens.some((i) => isOn(i.brbId));
   const first = page.total === 0 ? 0 : (page.pagina - 1) * page.tamanho + 1;
   const last = Math.min(page.total, page.pagina * page.tamanho);
   return (
@@ -41,6 +48,19 @@ export function RenewalTable({
         <Table striped highlightOnHover withTableBorder verticalSpacing={6} aria-label="Estudantes da aba">
           <Table.Thead>
             <Table.Tr>
+              {selection && (
+                <Table.Th scope="col" w={40}>
+                  <Checkbox
+                    aria-label="Selecionar todos os estudantes desta página"
+                    checked={pageOn}
+                    indeterminate={!pageOn && pageSome}
+                    onChange={(e) => {
+                      const on = e.currentTarget.checked;
+                      for (const i of page.itens) selection.toggle(i.brbId, i.nomeEstudante, on);
+                    }}
+                  />
+                </Table.Th>
+              )}
               {COLUMNS.map((c) => (
                 <Table.Th
                   key={c.key}
@@ -58,6 +78,15 @@ export function RenewalTable({
           <Table.Tbody>
             {page.itens.map((item) => (
               <Table.Tr key={item.brbId}>
+                {selection && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Selecionar ${item.nomeEstudante}`}
+                      checked={isOn(item.brbId)}
+                      onChange={(e) => selection.toggle(item.brbId, item.nomeEstudante, e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <Anchor component={Link} to={`/contrato/${item.brbId}`} fz="sm">
                     {item.nomeEstudante}

@@ -28,3 +28,12 @@ export function useMarkViewed() {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** "Marcar todas como lidas": every notification of the caller, for the caller only. */
+export function useMarkAllViewed() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () => unwrap(await api.POST('/s/v2/ies/notificacoes/marcar-todas-visualizadas')),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}

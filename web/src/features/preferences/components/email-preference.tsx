@@ -66,9 +66,21 @@ export function EmailPreference() {
             return (
               <form onSubmit={submit} noValidate>
                 <Stack gap="xs">
+                  {!data.envioConfigurado && (
+                    <Card bg="orange.0" withBorder padding="sm" data-testid="email-sem-smtp">
+                      <Text fw={700}>E-mail não configurado</Text>
+                      <Text size="sm">
+                        O serviço ainda não tem servidor de e-mail configurado: nenhuma notificação é enviada por e-mail
+                        agora. Você pode salvar a preferência; os envios começam quando a fundação configurar o e-mail.
+                        Enquanto isso, acompanhe as notificações no portal.
+                      </Text>
+                    </Card>
+                  )}
                   <Text data-testid="email-status">
                     {data.ativo
-                      ? `Ativo: as notificações vão para ${data.email}.`
+                      ? data.envioConfigurado
+                        ? `Ativo: as notificações vão para ${data.email}.`
+                        : `Salvo para ${data.email}, mas nada é enviado enquanto o e-mail não estiver configurado.`
                       : 'Desativado: nenhuma notificação por e-mail.'}
                   </Text>
                   <TextInput
