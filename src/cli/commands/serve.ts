@@ -3,6 +3,7 @@ import { t } from '../../http/i18n.js';
 import { MOCK_JWT_SECRET } from '../../http/mock-key.js';
 import { setClock } from '../../lib/business-date.js';
 import { ListenError, startServer } from '../../server.js';
+import { startTracing } from '../../telemetry/sdk.js';
 import { DEMO, MOCK_TODAY } from '../demo.js';
 import { tr } from '../lang.js';
 import { progressReporter } from '../progress.js';
@@ -61,8 +62,11 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
   const today = options.today ?? (options.mock ? MOCK_TODAY : undefined);
   if (options.mock && today) freezeBusinessDay(today);
   const demo = options.demo && config.database.kind === 'pglite' ? { ...DEMO, today } : undefined;
+  // Before the database and the app exist: both ask at creation whether tracing is on (OTEL_*).
+  const tracing = await startTracing();
   const progress = progressReporter();
   const server = await startServer(config, {
+    onClose: () => tracing?.shutdown(),
     demo,
     onSeedProgress: progress.update,
     // The bar ends before the app exists: no log line is ever written over it.

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.js';
 import { securityEvent } from '../../http/security-events.js';
+import { failSpan, inSpan, SpanKind, traceHeaders } from '../../telemetry/tracing.js';
 import { notify } from '../notifications/notify.js';
 import type { Claim } from './email.delivery.js';
 import { backoffDelay, type IntegrationsConfig } from './integrations.config.js';
@@ -128,7 +129,28 @@ export async function deliverWebhook(
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
     'webhook-signature': new Webhook(row.segredo).sign(row.mensagemId, now, body),
   };
-  const outcome = await postWebhook(row.url, headers, body, config.webhookTimeoutMs, production, log);
+  // A client span around the POST (tracing on); the receiver gets its W3C traceparent.
+  const outcome = await inSpan(
+    'POST webhook',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'http.request.method': 'POST', 'server.address': new URL(row.url).hostname },
+    },
+    async (span) => {
+      const result = await postWebhook(
+        row.url,
+        { ...headers, ...traceHeaders() },
+        body,
+        config.webhookTimeoutMs,
+        production,
+        log,
+      );
+      if (result.status !== null) span?.setAttribute('http.response.status_code', result.status);
+      if (span && (result.status === null || result.status >= 400))
+        failSpan(span, new Error(result.error ?? `HTTP ${result.status}`));
+      return result;
+    },
+  );
   const attempt = claim.tentativas + 1;
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`);
