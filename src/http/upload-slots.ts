@@ -11,7 +11,8 @@ interface Slots {
   total: number;
   byKey: Map<string, number>;
 }
-const slotsOf = new WeakMap<FastifyInstance, Slots>();
+// Keyed by the HTTP server: every encapsulated scope of one app shares it.
+const slotsOf = new WeakMap<object, Slots>();
 const held = new WeakMap<FastifyRequest, () => void>();
 
 const RETRY_AFTER_S = 10;
@@ -22,6 +23,9 @@ function keysOf(request: FastifyRequest): string[] {
   return caller.all ? [`sub:${caller.sub}`] : caller.ies.map((ie) => `ie:${ie}`);
 }
 
+/** Uploads holding a slot in this app now (tests wait on it; a metric could read it). */
+export const uploadsInProgress = (app: FastifyInstance): number => slotsOf.get(app.server)?.total ?? 0;
+
 /**
  * Takes an upload slot for this request, or throws 429 (with Retry-After) when the process or
  * one of the caller's IEs is at its cap. Returns the release, safe to call more than once.
@@ -29,10 +33,10 @@ function keysOf(request: FastifyRequest): string[] {
 export function acquireUploadSlot(request: FastifyRequest): () => void {
   const app = request.server;
   const limits = app.config.limits;
-  let slots = slotsOf.get(app);
+  let slots = slotsOf.get(app.server);
   if (!slots) {
     slots = { total: 0, byKey: new Map() };
-    slotsOf.set(app, slots);
+    slotsOf.set(app.server, slots);
   }
   const keys = keysOf(request);
   const perKeyFull = keys.some((key) => (slots.byKey.get(key) ?? 0) >= limits.uploadsMaxPerIe);
