@@ -2,6 +2,11 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { AuditTables } from '../modules/audit/audit.tables.js';
 import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
+import type {
+  ArquivoPagamentoLinhaTable,
+  ArquivoPagamentoTable,
+  PagamentoChaveTable,
+} from '../modules/refunds/payment-files.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 import type { ValuesTables } from '../modules/values/values.tables.js';
 
@@ -336,6 +341,13 @@ export interface Database extends IntegrationsTables {}
 
 /** The audit trail's table (modules/audit), merged into Database. */
 export interface Database extends AuditTables {}
+
+/** The payments files' tables (modules/refunds), merged into Database. */
+export interface Database {
+  arquivo_pagamento: ArquivoPagamentoTable;
+  arquivo_pagamento_linha: ArquivoPagamentoLinhaTable;
+  pagamento_chave: PagamentoChaveTable;
+}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

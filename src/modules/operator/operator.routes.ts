@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { now as clockNow } from '../../lib/business-date.js';
+import * as batches from './operator.batches.js';
 import * as schemas from './operator.schemas.js';
 import * as service from './operator.service.js';
 
@@ -14,6 +15,24 @@ const config = { roles: ['OPERADOR'] as const };
 const tags = ['Operator'];
 
 async function routes(app: App) {
+  app.get(
+    '/s/operador/lotes',
+    {
+      config,
+      schema: {
+        operationId: 'listOperatorBatches',
+        summary: "Foundation: every IE's values batches, with the rows awaiting a decision counted",
+        description:
+          'Newest first. `aguardando` counts the rows whose processamento is AGUARDANDO (what the foundation decides ' +
+          'on); filters by IE, batch status and the São Paulo day the batch was sent.',
+        tags,
+        querystring: schemas.OperatorBatchListQuery,
+        response: responses({ 200: Type.Ref(schemas.OperatorBatchPageSchema) }),
+      },
+    },
+    async (request) => batches.listBatches(app.db, request.query),
+  );
+
   app.get(
     '/s/operador/lotes/:loteId',
     {
@@ -28,7 +47,7 @@ async function routes(app: App) {
       },
     },
     async (request) =>
-      service.batchDetail(app.db, request.params.loteId, {
+      batches.batchDetail(app.db, request.params.loteId, {
         processamento: request.query.processamento,
         pagina: request.query.pagina ?? 1,
         tamanho: request.query.tamanhoPagina ?? 100,
