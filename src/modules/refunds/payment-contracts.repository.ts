@@ -49,8 +49,8 @@ export async function contractsByNumberOrCpf(db: Q, numbers: string[], cpfs: str
   };
 }
 
-/** Up to `limit` contracts matching the number, the CPF or a part of the student's name. */
-export function searchContracts(db: Q, busca: { numero?: string; cpf?: string; nome?: string }, limit: number) {
+/** Up to `limit` contracts matching the number, the CPF, or free text (a number as typed or part of the name). */
+export function searchContracts(db: Q, busca: { numero?: string; cpf?: string; texto?: string }, limit: number) {
   let q = base(db).select([
     'c.id',
     'c.numero',
@@ -63,6 +63,12 @@ export function searchContracts(db: Q, busca: { numero?: string; cpf?: string; n
   ]);
   if (busca.numero) q = q.where('c.numero', '=', busca.numero);
   else if (busca.cpf) q = q.where('s.cpf', '=', busca.cpf);
-  else q = q.where('s.nome_busca', 'like', sql<string>`${`%${searchForm(busca.nome ?? '').replace(/[%_\\]/g, '')}%`}`);
+  else {
+    // Free text: a contract number in another format, or a part of the student's name.
+    const like = `%${searchForm(busca.texto ?? '').replace(/[%_\\]/g, '')}%`;
+    q = q.where((eb) =>
+      eb.or([eb('c.numero', '=', busca.texto ?? ''), eb('s.nome_busca', 'like', sql<string>`${like}`)]),
+    );
+  }
   return q.orderBy('s.nome_busca').orderBy('c.id').limit(limit).execute();
 }

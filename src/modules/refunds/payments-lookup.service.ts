@@ -17,7 +17,7 @@ export async function findContracts(db: Db, caller: Caller, busca: string) {
   const digits = text.replace(/\D/g, '');
   const cpf = /^[\d.\-\s]+$/.test(text) && digits.length === 11 ? normalizeCpf(text) : null;
   const numero = /^[\d.\s]+$/.test(text) && digits.length === 13 ? contractNumber(text) : undefined;
-  if (!numero && !cpf && text.replace(/[^\p{L}]/gu, '').length < 3) {
+  if (!numero && !cpf && text.replace(/[^\p{L}\d]/gu, '').length < 3) {
     throw badRequest(
       t(
         'Informe o número do contrato (2025.000001445), o CPF do estudante ou ao menos 3 letras do nome.',
@@ -31,7 +31,7 @@ export async function findContracts(db: Db, caller: Caller, busca: string) {
       ],
     );
   }
-  const rows = await searchContracts(db, numero ? { numero } : cpf ? { cpf } : { nome: text }, 20);
+  const rows = await searchContracts(db, numero ? { numero } : cpf ? { cpf } : { texto: text }, 20);
   const schedules = await contractSchedules(
     db,
     caller,
