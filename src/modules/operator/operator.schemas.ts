@@ -170,7 +170,71 @@ export const BatchOutSchema = Type.Object(
   { $id: 'BatchOutDto' },
 );
 
+export const PendingQuery = StrictObject({
+  ieId: Type.Optional(Id('Only this IE')),
+  pagina: Paging.pagina,
+  tamanho: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200' })),
+});
+
+export const PendingOutSchema = Type.Object(
+  {
+    porIe: Type.Array(
+      Type.Object({
+        ieId: Type.Integer(),
+        sigla: Type.String(),
+        nome: Type.String(),
+        total: Type.Integer(),
+        diasMaisAntigo: Type.Integer({ description: 'Days the oldest addendum of the IE has waited' }),
+      }),
+      { description: 'Every IE with addenda waiting (whatever the ieId filter)' },
+    ),
+    itens: Type.Array(
+      Type.Object({
+        brbId: Type.Integer(),
+        nomeEstudante: Type.String(),
+        cpf: Type.String(),
+        ieId: Type.Integer(),
+        ieSigla: Type.String(),
+        numeroContrato: Type.String(),
+        ano: Type.Integer(),
+        semestre: Type.Integer(),
+        aditivoId: Type.Integer(),
+        valor: Type.Number({ description: 'Credited amount of the semester; at most 2 decimals' }),
+        geradoEm: Type.String({ format: 'date-time' }),
+        diasAguardando: Type.Integer({ description: 'São Paulo days since the addendum was generated' }),
+      }),
+    ),
+    pagina: Type.Integer(),
+    tamanho: Type.Integer(),
+    total: Type.Integer(),
+    totalPaginas: Type.Integer(),
+  },
+  { $id: 'OperatorPendingSignatures' },
+);
+
+export const SignManyBody = StrictObject({
+  brbIds: Type.Array(Id('Journey entry id'), { minItems: 1, maxItems: 500, uniqueItems: true }),
+  assinadoEm: SignatureBody.properties.assinadoEm,
+});
+
+export const SignManyOutSchema = Type.Object(
+  {
+    assinados: Type.Integer(),
+    recusados: Type.Integer(),
+    resultados: Type.Array(
+      Type.Object({
+        brbId: Type.Integer(),
+        resultado: Type.Union([Type.Literal('ASSINADO'), Type.Literal('RECUSADO')]),
+        mensagem: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+  },
+  { $id: 'OperatorSignManyOut' },
+);
+
 export const operatorSchemas = [
+  PendingOutSchema,
+  SignManyOutSchema,
   DecisionOutSchema,
   SignatureOutSchema,
   BatchOutSchema,
