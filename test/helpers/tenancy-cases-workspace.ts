@@ -98,4 +98,15 @@ export const WORKSPACE_CASES: Record<string, TenancyCase> = {
   acceptBatchRows: operator((w) => [{ params: { loteId: w.two.loteId }, body: {} }]),
   rejectBatchRows: operator((w) => [{ params: { loteId: w.two.loteId }, body: { motivo: 'Conferência' } }]),
   recordAddendumSignature: operator((w) => [{ params: { brbId: w.two.signing.brbId }, body: {} }]),
+  // Issue 22: the foundation's back office (operator-only) and the transfer history (an IE's own).
+  listOperatorBatches: operator((w) => [{ query: { ieId: w.two.ie.ieId } }]),
+  listOperatorPendingSignatures: operator((w) => [{ query: { ieId: w.two.ie.ieId } }]),
+  recordAddendumSignatures: operator((w) => [{ body: { brbIds: [w.two.signing.brbId] } }]),
+  previewRestitutionPayment: operator((w) => [
+    { body: { contratoId: w.two.apto.contratoId, dataPagamento: '2027-02-10', valorPago: 100 } },
+  ]),
+  getTransferHistory: refuse((w) => [
+    { query: { ieId: w.two.ie.ieId }, names: "IE 2's ieId" },
+    { query: { ieId: w.two.ie.ieId, formato: 'csv' }, names: "IE 2's ieId, CSV" },
+  ]),
 };
