@@ -101,6 +101,17 @@ describe('GET /s/operador/lotes', () => {
   });
 });
 
+describe('GET /s/operador/ies', () => {
+  test('lists every IE for the filters; the foundation only', async () => {
+    const res = await t.call({ method: 'GET', url: '/s/operador/ies', ...operator });
+    assert.equal(res.statusCode, 200, res.body);
+    const ids = (res.json() as { itens: { id: number }[] }).itens.map((i) => i.id);
+    assert.ok(ids.includes(a.ie.ieId) && ids.includes(b.ie.ieId));
+    assert.equal((await t.call({ method: 'GET', url: '/s/operador/ies', ies: [a.ie.ieId] })).statusCode, 403);
+    assert.equal((await t.call({ method: 'GET', url: '/s/operador/ies', token: null })).statusCode, 401);
+  });
+});
+
 describe('GET /s/operador/lotes/{loteId}', () => {
   test('each row carries student, CPF, course, period, percentage, values, contract and the checks run', async () => {
     const r = await t.call({ method: 'GET', url: `/s/operador/lotes/${loteB}`, ...operator });

@@ -116,6 +116,22 @@ async function routes(app: App) {
 
 async function signatureRoutes(app: App) {
   app.get(
+    '/s/operador/ies',
+    {
+      config,
+      schema: {
+        operationId: 'listOperatorIes',
+        summary: 'Foundation: every IE (id, acronym, name), for the filters of the back-office screens',
+        tags,
+        response: responses({ 200: Type.Ref(schemas.IeListOutSchema) }),
+      },
+    },
+    async () => ({
+      itens: await app.db.selectFrom('ie').select(['id', 'sigla', 'nome']).orderBy('sigla').orderBy('id').execute(),
+    }),
+  );
+
+  app.get(
     '/s/operador/assinaturas',
     {
       config,

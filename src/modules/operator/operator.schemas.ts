@@ -232,7 +232,13 @@ export const SignManyOutSchema = Type.Object(
   { $id: 'OperatorSignManyOut' },
 );
 
+export const IeListOutSchema = Type.Object(
+  { itens: Type.Array(Type.Object({ id: Type.Integer(), sigla: Type.String(), nome: Type.String() })) },
+  { $id: 'OperatorIeList' },
+);
+
 export const operatorSchemas = [
+  IeListOutSchema,
   PendingOutSchema,
   SignManyOutSchema,
   DecisionOutSchema,

@@ -2203,6 +2203,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/operador/ies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foundation: every IE (id, acronym, name), for the filters of the back-office screens */
+        get: operations["listOperatorIes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/operador/assinaturas": {
         parameters: {
             query?: never;
@@ -4362,6 +4379,13 @@ export interface components {
                 /** @description Why refused, or where it was recorded */
                 mensagem: string | null;
                 pagamento: components["schemas"]["RestitutionPaymentOutDto"] | null;
+            }[];
+        };
+        OperatorIeList: {
+            itens: {
+                id: number;
+                sigla: string;
+                nome: string;
             }[];
         };
         OperatorPendingSignatures: {
@@ -14743,6 +14767,62 @@ export interface operations {
             };
             /** @description A business rule was violated */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOperatorIes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Foundation: every IE (id, acronym, name), for the filters of the back-office screens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorIeList"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
