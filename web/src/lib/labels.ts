@@ -42,3 +42,51 @@ export const TAB_SITUACOES: Record<Tab, string[]> = {
   'sem-renovacao': ['SEM_RENOVACAO'],
   'manutencao-vinculo': ['MANUTENCAO_VINCULO'],
 };
+
+/** The foundation's screens (Fundação): batch and row states, checks, payment-file and signature results. */
+export const LOTE_STATUS_LABEL: Record<string, string> = {
+  EM_PROCESSAMENTO: 'Em processamento',
+  PROCESSADO: 'Processado',
+};
+
+export const FONTE_LABEL: Record<string, string> = {
+  API: 'Sistema da IE',
+  PLANILHA: 'Planilha',
+  ENVIO_UNICO: 'Portal',
+};
+
+export const PROCESSAMENTO_LABEL: Record<string, string> = {
+  NAO_APLICAVEL: 'Não se aplica',
+  AGUARDANDO: 'Aguardando decisão',
+  ACEITO: 'Aceita',
+  RECUSADO: 'Recusada',
+  SUBSTITUIDO: 'Substituída por reenvio',
+  DESCARTADO: 'Descartada',
+};
+
+export const VERIFICACAO_LABEL: Record<string, string> = {
+  ESTUDANTE_DA_IE: 'Estudante da IE',
+  JORNADA_ABERTA: 'Jornada aberta',
+  SEM_DUPLICIDADE: 'Sem linha repetida',
+  SITUACAO_PERMITIDA: 'Situação permite o envio',
+  JA_AGUARDAVA_FUNDACAO: 'Já aguardava a fundação',
+  CURSO_CONFERE: 'Curso confere',
+  MESES_DO_SEMESTRE: 'Meses do semestre',
+  REENVIO: 'Reenvio',
+};
+
+export const RESULTADO_ARQUIVO_LABEL: Record<string, string> = {
+  REGISTRADO: 'Registrado',
+  RECUSADO: 'Recusado',
+  JA_REGISTRADO: 'Já registrado antes',
+};
+
+export const PARCELA_STATUS_LABEL: Record<string, string> = {
+  ABERTA: 'Em aberto',
+  PARCIAL: 'Paga em parte',
+  PAGA: 'Paga',
+};
+
+/** A code through its catalogue; an unknown code reads as itself rather than disappearing. */
+export const labelOf = (catalogue: Record<string, string>, code: string | null | undefined): string =>
+  code ? (catalogue[code] ?? code) : '—';
