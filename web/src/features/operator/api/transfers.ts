@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
-import type { components } from '../../../lib/api/schema';
 import { jsonOnly } from './json.ts';
 
 const KEY = 'repasse';
@@ -22,16 +21,6 @@ export function useCloseMonth() {
   return useMutation({
     mutationFn: async (competencia: string) =>
       unwrap(await api.POST('/s/operador/repasses/{competencia}/fechar', { params: { path: { competencia } } })),
-    onSuccess: () => client.invalidateQueries({ queryKey: [KEY] }),
-  });
-}
-
-/** A restitution installment payment: it feeds the transfer of the month it is recorded in. */
-export function useRecordPayment() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: components['schemas']['RestitutionPaymentInDto']) =>
-      unwrap(await api.POST('/s/operador/pagamentos', { body })),
     onSuccess: () => client.invalidateQueries({ queryKey: [KEY] }),
   });
 }
