@@ -90,3 +90,12 @@ export const PARCELA_STATUS_LABEL: Record<string, string> = {
 /** A code through its catalogue; an unknown code reads as itself rather than disappearing. */
 export const labelOf = (catalogue: Record<string, string>, code: string | null | undefined): string =>
   code ? (catalogue[code] ?? code) : '—';
+
+/** Why a request waits (reference list motivo-espera; the same descriptions). */
+export const MOTIVO_ESPERA_LABEL: Record<string, string> = {
+  AGUARDANDO_DOCUMENTO_IE: 'Aguardando documento da IE',
+  AGUARDANDO_ESTUDANTE: 'Aguardando ação do estudante',
+  EM_ANALISE_FUNDACAO: 'Em análise pela fundação',
+  AGUARDANDO_ASSINATURA: 'Aguardando assinatura do aditivo',
+  AGUARDANDO_SUPORTE: 'Aguardando atendimento do suporte',
+};
