@@ -54,7 +54,7 @@ test.describe('Fundação', () => {
     expect(listed.aguardando).toBe(3);
 
     await signIn(page, 'Carla Operadora', '/fundacao');
-    await page.getByLabel('IE', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'IE', exact: true }).click();
     await page.getByRole('option', { name: /^UNIHSL/ }).click();
     await expect(page.getByTestId(`aguardando-${lote}`)).toHaveText('3');
     await noSeriousViolations(page, '/fundacao (lotes)');
@@ -76,7 +76,7 @@ test.describe('Fundação', () => {
     await batch.getByRole('radio', { name: /^Recusar/ }).check();
     await batch.getByRole('button', { name: 'Recusar 2 linhas selecionadas' }).click();
     await expect(batch.getByRole('alert')).toContainText('Escolha o motivo da recusa.');
-    await batch.getByRole('textbox', { name: 'Motivo da recusa' }).click();
+    await batch.getByRole('combobox', { name: 'Motivo da recusa' }).click();
     await page.getByRole('option', { name: 'Percentual concedido diferente do contrato' }).click();
     await batch.getByRole('button', { name: 'Recusar 2 linhas selecionadas' }).click();
     const dialog = page.getByRole('dialog', { name: `Recusar linhas do lote ${lote}?` });
@@ -93,7 +93,7 @@ test.describe('Fundação', () => {
     const entry = await ie.get(`/s/v2/status-contrato/${students[0]!.brbId}/brb-id`);
     expect((await entry.json()).situacao).toBe('APTO');
     // The IE is told, with the reason.
-    const notes = await (await ie.get('/s/v2/ies/notificacoes?tamanho=5')).text();
+    const notes = await (await ie.get('/s/v2/ies/notificacoes')).text();
     expect(notes).toContain('Percentual concedido diferente do contrato');
     // An IE cannot decide for the foundation.
     expect((await ie.post(`/s/operador/lotes/${lote}/aceitar`, { data: {} })).status()).toBe(403);
@@ -114,10 +114,19 @@ test.describe('Fundação', () => {
     await page.getByRole('tab', { name: 'Assinaturas pendentes' }).click();
     await expect(page.getByRole('table', { name: 'Aditivos aguardando assinatura, por IE' })).toContainText('UNIHSL');
     await noSeriousViolations(page, '/fundacao (assinaturas)');
-    const pending = (await (await op.get('/s/operador/assinaturas?tamanho=200')).json()).itens as { brbId: number }[];
-    for (const s of students) expect(pending.map((p) => p.brbId)).toContain(s.brbId);
-    await page.getByLabel('IE', { exact: true }).click();
+    const firstPage = (await (await op.get('/s/operador/assinaturas?ieId=1&tamanho=50')).json()) as {
+      totalPaginas: number;
+    };
+    const last = (await (
+      await op.get(`/s/operador/assinaturas?ieId=1&tamanho=50&pagina=${firstPage.totalPaginas}`)
+    ).json()) as { itens: { brbId: number; diasAguardando: number }[] };
+    // Oldest first: the two just accepted are on the last page, generated today.
+    for (const s of students)
+      expect(last.itens.find((p) => p.brbId === s.brbId)?.diasAguardando, `${s.brbId} pending`).toBe(0);
+    await page.getByRole('combobox', { name: 'IE', exact: true }).click();
     await page.getByRole('option', { name: /^UNIHSL/ }).click();
+    if (firstPage.totalPaginas > 1)
+      await page.getByRole('button', { name: `Página ${firstPage.totalPaginas}`, exact: true }).click();
     for (const s of students) await page.getByRole('checkbox', { name: `Selecionar ${s.nomeEstudante}` }).check();
     await page.getByRole('button', { name: 'Registrar 2 assinatura(s)' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar 2 assinatura(s)?' });
@@ -189,7 +198,7 @@ test.describe('Fundação', () => {
       `\uFEFFcontrato;data do pagamento;valor\r\n${two.numero};${br(two.dia)};50,00\r\n${two.numero};31/12/2099;50,00\r\n2020.999999999;${br(two.dia)};10,00\r\n`,
     );
     const importOnce = async () => {
-      await page.getByLabel('Arquivo', { exact: true }).setInputFiles(file);
+      await page.locator('input[type="file"]').setInputFiles(file);
       await page.getByRole('button', { name: 'Importar pagamentos' }).click();
       await page.getByRole('dialog').getByRole('button', { name: 'Importar e registrar' }).click();
       await expect(page.getByTestId('resultado-arquivo')).toBeVisible();
@@ -236,7 +245,7 @@ test.describe('Fundação', () => {
     await page.getByLabel('Competência').fill('03/2026');
     await page.getByRole('button', { name: 'Consultar' }).click();
     const form = page.getByRole('region', { name: 'Ajuste no repasse de 03/2026' });
-    await form.getByLabel('IE', { exact: true }).click();
+    await form.getByRole('combobox', { name: 'IE', exact: true }).click();
     await page.getByRole('option', { name: /^UNIHSL/ }).click();
     await form.getByLabel('Valor do ajuste').fill(`-${(before + 1000).toFixed(2).replace('.', ',')}`);
     await form.getByLabel('Motivo').fill('Estorno de pagamento em duplicidade');
@@ -256,7 +265,7 @@ test.describe('Fundação', () => {
     expect((await (await op.get('/s/v2/repasse/2026-03?ieId=1')).json()).totais.aRepassar).toBeCloseTo(before - 10, 2);
 
     const history = page.getByRole('region', { name: 'Histórico do repasse por IE' });
-    await history.getByLabel('IE', { exact: true }).click();
+    await history.getByRole('combobox', { name: 'IE', exact: true }).click();
     await page.getByRole('option', { name: /^UNIHSL/ }).click();
     await expect(history.getByRole('img', { name: /A repassar a .* nos últimos 12 meses/ })).toBeVisible();
     await expect(history.getByRole('table')).toContainText('03/2026');

@@ -44,7 +44,8 @@ export async function pendingSignatures(
         'a.id as aditivo_id',
         'a.valor',
         'a.gerado_em',
-        sql<number>`(${today}::date - (a.gerado_em at time zone 'America/Sao_Paulo')::date)`.as('dias'),
+        // greatest: the mock's clock stands on its demo day while the database stamps real time.
+        sql<number>`greatest(0, ${today}::date - (a.gerado_em at time zone 'America/Sao_Paulo')::date)`.as('dias'),
       ])
       .orderBy('a.gerado_em')
       .orderBy('a.id')
@@ -63,7 +64,9 @@ export async function pendingSignatures(
         'ie.sigla',
         'ie.nome',
         (eb) => eb.fn.countAll<number>().as('total'),
-        sql<number>`max(${today}::date - (a.gerado_em at time zone 'America/Sao_Paulo')::date)`.as('mais_antigo'),
+        sql<number>`greatest(0, max(${today}::date - (a.gerado_em at time zone 'America/Sao_Paulo')::date))`.as(
+          'mais_antigo',
+        ),
       ])
       .groupBy(['a.ie_id', 'ie.sigla', 'ie.nome'])
       .orderBy('a.ie_id')

@@ -84,12 +84,12 @@ export function AdjustmentForm({ competencia, label }: { competencia: string; la
             maw={560}
           />
           {general && (
-            <Alert color="red" role="alert" data-testid="erro-ajuste">
+            <Alert color="red.9" role="alert" data-testid="erro-ajuste">
               {general}
             </Alert>
           )}
           {record.data && !record.error && (
-            <Alert color="green" role="status" data-testid="ajuste-registrado">
+            <Alert color="teal.9" role="status" data-testid="ajuste-registrado">
               Ajuste de {formatBRL(record.data.valor)} registrado para {ieName(record.data.ieId)} no repasse de{' '}
               {record.data.competencia.slice(5)}/{record.data.competencia.slice(0, 4)}.
             </Alert>

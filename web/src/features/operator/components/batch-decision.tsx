@@ -61,7 +61,7 @@ export function BatchDecision({
     <form onSubmit={submit} noValidate aria-label={`Decidir linhas do lote ${loteId}`}>
       <Stack gap="xs">
         {Object.keys(errors).length > 0 && (
-          <Alert color="red" role="alert" title="Corrija antes de continuar">
+          <Alert color="red.9" role="alert" title="Corrija antes de continuar">
             {errors.motivo ?? errors.texto}
           </Alert>
         )}

@@ -39,7 +39,7 @@ export function BatchRows({ loteId }: { loteId: number }) {
           Lote {loteId}
         </Title>
         {done && (
-          <Alert color="green" role="status" data-testid="decisao-lote">
+          <Alert color="teal.9" role="status" data-testid="decisao-lote">
             {done.text}
             {done.discarded.length > 0 && (
               <List size="sm" mt="xs">
@@ -53,7 +53,7 @@ export function BatchRows({ loteId }: { loteId: number }) {
           </Alert>
         )}
         {failure && (
-          <Alert color="red" role="alert">
+          <Alert color="red.9" role="alert">
             {failure.message}
           </Alert>
         )}

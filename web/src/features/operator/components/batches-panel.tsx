@@ -143,7 +143,7 @@ export function BatchesPanel() {
                         <Table.Td ta="right">{formatInteger(b.total)}</Table.Td>
                         <Table.Td ta="right" data-testid={`aguardando-${b.loteId}`}>
                           {b.aguardando > 0 ? (
-                            <Badge color="orange.9">{formatInteger(b.aguardando)}</Badge>
+                            <Badge color="blue.9">{formatInteger(b.aguardando)}</Badge>
                           ) : (
                             formatInteger(0)
                           )}

@@ -100,7 +100,7 @@ export function PaymentForm() {
                   />
                 </Group>
                 {general && (
-                  <Alert color="red" role="alert">
+                  <Alert color="red.9" role="alert">
                     {general}
                   </Alert>
                 )}
@@ -115,7 +115,7 @@ export function PaymentForm() {
         </Stack>
       </Card>
       {paid && (
-        <Alert color="green" role="status" title="Pagamento registrado" data-testid="pagamento-registrado">
+        <Alert color="teal.9" role="status" title="Pagamento registrado" data-testid="pagamento-registrado">
           {`Contrato ${contract?.numeroContrato ?? ''}, pago em ${formatDate(paid.dataPagamento)}: ${formatBRL(paid.valorPago)}; taxa retida ${formatBRL(paid.taxaRetida)}, líquido à IE ${formatBRL(paid.valorLiquido)} no repasse de ${competencia(paid.competencia)}. Saldo do contrato agora: ${formatBRL(paid.saldoContrato)}.`}
         </Alert>
       )}

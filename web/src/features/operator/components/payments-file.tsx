@@ -63,7 +63,6 @@ export function PaymentsFile() {
             <FileInput
               label="Arquivo"
               description={hint('.csv ou .xlsx, até 5 MB')}
-              placeholder="Escolher arquivo"
               accept=".csv,.xlsx"
               value={file}
               onChange={(f) => {
@@ -71,7 +70,6 @@ export function PaymentsFile() {
                 upload.reset();
               }}
               error={fieldError(error)}
-              clearable
               w={{ base: '100%', sm: 360 }}
             />
             <Button type="submit" loading={upload.isPending}>
@@ -81,13 +79,13 @@ export function PaymentsFile() {
         </form>
         {upload.isPending && <Progress value={progress * 100} aria-label="Envio do arquivo" />}
         {upload.error && (
-          <Alert color="red" role="alert">
+          <Alert color="red.9" role="alert">
             {upload.error.message}
           </Alert>
         )}
         {result && (
           <Stack gap="xs" data-testid="resultado-arquivo">
-            <Alert color={result.recusadas > 0 ? 'yellow' : 'green'} role="status">
+            <Alert color={result.recusadas > 0 ? 'red.9' : 'teal.9'} role="status">
               {result.nome}: {formatInteger(result.registradas)} registrado(s), {formatInteger(result.recusadas)}{' '}
               recusado(s), {formatInteger(result.jaRegistradas)} já registrado(s) antes, de{' '}
               {formatInteger(result.total)}.

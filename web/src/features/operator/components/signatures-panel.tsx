@@ -48,7 +48,7 @@ export function SignaturesPanel() {
         Assinaturas pendentes
       </Title>
       {sign.data && (
-        <Alert color={sign.data.recusados ? 'yellow' : 'green'} role="status" data-testid="assinaturas-registradas">
+        <Alert color={sign.data.recusados ? 'red.9' : 'teal.9'} role="status" data-testid="assinaturas-registradas">
           {formatInteger(sign.data.assinados)} assinatura(s) registrada(s): renovação finalizada.
           {sign.data.recusados > 0 && (
             <List size="sm" mt="xs">
@@ -62,7 +62,7 @@ export function SignaturesPanel() {
         </Alert>
       )}
       {sign.error && (
-        <Alert color="red" role="alert">
+        <Alert color="red.9" role="alert">
           {sign.error.message}
         </Alert>
       )}

@@ -141,7 +141,7 @@ export function TransferPanel() {
               </Confirm>
             </Group>
             {close.error && (
-              <Alert color="red" role="alert">
+              <Alert color="red.9" role="alert">
                 {close.error.message}
               </Alert>
             )}

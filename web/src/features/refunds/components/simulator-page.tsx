@@ -143,7 +143,7 @@ export function SimulatorPage() {
           <Button type="submit">Calcular</Button>
         </Group>
         {(valorError || mesesError || ateError || inicioError) && (
-          <Alert color="red" role="alert" mt="sm" title="Corrija os termos para calcular">
+          <Alert color="red.9" role="alert" mt="sm" title="Corrija os termos para calcular">
             {[valorError, mesesError, ateError, inicioError].filter(Boolean).join(' ')}
           </Alert>
         )}
@@ -153,7 +153,7 @@ export function SimulatorPage() {
       ) : result.isPending ? (
         <Loading />
       ) : result.error ? (
-        <Alert color="red" role="alert">
+        <Alert color="red.9" role="alert">
           {result.error.message}
         </Alert>
       ) : (
