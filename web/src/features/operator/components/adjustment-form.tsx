@@ -89,7 +89,7 @@ export function AdjustmentForm({ competencia, label }: { competencia: string; la
             </Alert>
           )}
           {record.data && !record.error && (
-            <Alert color="teal.9" role="status" data-testid="ajuste-registrado">
+            <Alert variant="outline" color="teal.9" role="status" data-testid="ajuste-registrado">
               Ajuste de {formatBRL(record.data.valor)} registrado para {ieName(record.data.ieId)} no repasse de{' '}
               {record.data.competencia.slice(5)}/{record.data.competencia.slice(0, 4)}.
             </Alert>

@@ -39,7 +39,7 @@ export function BatchRows({ loteId }: { loteId: number }) {
           Lote {loteId}
         </Title>
         {done && (
-          <Alert color="teal.9" role="status" data-testid="decisao-lote">
+          <Alert variant="outline" color="teal.9" role="status" data-testid="decisao-lote">
             {done.text}
             {done.discarded.length > 0 && (
               <List size="sm" mt="xs">

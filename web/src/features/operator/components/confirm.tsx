@@ -25,7 +25,15 @@ export function Confirm({
   danger?: boolean;
 }) {
   return (
-    <Modal opened={opened} onClose={onCancel} title={title} centered size="lg">
+    <Modal
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      centered
+      size="lg"
+      // No fade: a dialog half-faded is unreadable text for a moment (and axe flags it).
+      transitionProps={{ duration: 0 }}
+    >
       <Stack>
         <Text component="div">{children}</Text>
         <Group justify="flex-end">

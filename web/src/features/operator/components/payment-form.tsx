@@ -115,7 +115,13 @@ export function PaymentForm() {
         </Stack>
       </Card>
       {paid && (
-        <Alert color="teal.9" role="status" title="Pagamento registrado" data-testid="pagamento-registrado">
+        <Alert
+          variant="outline"
+          color="teal.9"
+          role="status"
+          title="Pagamento registrado"
+          data-testid="pagamento-registrado"
+        >
           {`Contrato ${contract?.numeroContrato ?? ''}, pago em ${formatDate(paid.dataPagamento)}: ${formatBRL(paid.valorPago)}; taxa retida ${formatBRL(paid.taxaRetida)}, líquido à IE ${formatBRL(paid.valorLiquido)} no repasse de ${competencia(paid.competencia)}. Saldo do contrato agora: ${formatBRL(paid.saldoContrato)}.`}
         </Alert>
       )}

@@ -85,7 +85,7 @@ export function PaymentsFile() {
         )}
         {result && (
           <Stack gap="xs" data-testid="resultado-arquivo">
-            <Alert color={result.recusadas > 0 ? 'red.9' : 'teal.9'} role="status">
+            <Alert variant="outline" color={result.recusadas > 0 ? 'red.9' : 'teal.9'} role="status">
               {result.nome}: {formatInteger(result.registradas)} registrado(s), {formatInteger(result.recusadas)}{' '}
               recusado(s), {formatInteger(result.jaRegistradas)} já registrado(s) antes, de{' '}
               {formatInteger(result.total)}.

@@ -48,7 +48,12 @@ export function SignaturesPanel() {
         Assinaturas pendentes
       </Title>
       {sign.data && (
-        <Alert color={sign.data.recusados ? 'red.9' : 'teal.9'} role="status" data-testid="assinaturas-registradas">
+        <Alert
+          variant="outline"
+          color={sign.data.recusados ? 'red.9' : 'teal.9'}
+          role="status"
+          data-testid="assinaturas-registradas"
+        >
           {formatInteger(sign.data.assinados)} assinatura(s) registrada(s): renovação finalizada.
           {sign.data.recusados > 0 && (
             <List size="sm" mt="xs">
