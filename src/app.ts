@@ -8,20 +8,26 @@ import type { Db } from './db/database.js';
 import type { Auth } from './http/auth.js';
 import { requireBearer } from './http/authenticate.js';
 import { clientErrorHandler } from './http/client-error.js';
+import { registerBodyDeadline, serverTimeouts } from './http/connection-limits.js';
 import { frameworkErrors, rateLimitMessage, registerErrorHandling } from './http/error-handler.js';
 import { AppError } from './http/errors.js';
 import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
+import { loggerOptions, RequestLog } from './http/logging.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
 import { rateLimitStore } from './http/rate-limit-store.js';
+import { registerReadRouting } from './http/read-db.js';
 import { sharedSchemas } from './http/schemas.js';
+import { registerSecurityHooks } from './http/security-hooks.js';
 import type { App } from './http/types.js';
 import { registerAudit } from './modules/audit/audit.context.js';
 import { modules } from './modules/index.js';
 import { registerSession } from './modules/session/session.routes.js';
+import { registerHttpTracing } from './telemetry/http.js';
+import { logIds, tracingOn } from './telemetry/tracing.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,7 +41,11 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** Builds the service; never listens (server.ts does). Tests call it and use app.inject. */
 export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<App> {
   const app = Fastify({
-    logger: logger ?? { level: config.logLevel },
+    // With tracing on, every line logged while a span is active carries its trace_id and span_id.
+    logger: logger ?? Object.assign(loggerOptions(config.logLevel), tracingOn() ? { mixin: logIds } : {}),
+    // One line per answer, at a level that depends on the environment and route (http/logging.ts).
+    logController: new RequestLog(config),
+    ...serverTimeouts(config),
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
     genReqId: (req) => {
@@ -54,12 +64,15 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   app.decorate('db', db);
   app.decorate('config', config);
   app.decorate('auth', auth);
+  registerHttpTracing(app as App); // first: every later hook runs inside the request's span
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   registerErrorHandling(app);
-  registerMetrics(app);
+  registerSecurityHooks(app as App);
+  registerBodyDeadline(app as App, config);
+  registerReadRouting(app, registerMetrics(app));
   for (const schema of sharedSchemas) app.addSchema(schema);
   for (const mod of modules) for (const schema of mod.schemas ?? []) app.addSchema(schema);
 

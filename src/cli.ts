@@ -82,6 +82,30 @@ program
   .action(async () => (await import('./cli/commands/migrate.js')).migrateCommand());
 
 program
+  .command('backup <file>')
+  .description(
+    tr(
+      t(
+        'grava o banco embutido (DATA_DIR) num arquivo, também com o serviço no ar; no PostgreSQL use pg_dump',
+        'write the embedded database (DATA_DIR) to a file, also while serving; on PostgreSQL use pg_dump',
+      ),
+    ),
+  )
+  .action(async (file: string) => (await import('./cli/commands/backup.js')).backupCommand(file));
+
+program
+  .command('restore <file>')
+  .description(
+    tr(
+      t(
+        'restaura um backup de `renova backup` num DATA_DIR sem banco; no PostgreSQL use pg_restore',
+        'restore a `renova backup` file into a DATA_DIR with no database yet; on PostgreSQL use pg_restore',
+      ),
+    ),
+  )
+  .action(async (file: string) => (await import('./cli/commands/backup.js')).restoreCommand(file));
+
+program
   .command('seed')
   .description(
     tr(
@@ -139,8 +163,8 @@ program
     '<file>',
     tr(
       t(
-        'a planilha; cabeçalho com os campos do FillValuesInDto (ver docs/values.md)',
-        'the sheet; header row with the FillValuesInDto field names (see docs/values.md)',
+        'a planilha (.csv UTF-8 ou Windows-1252, ";" ou ","; ou .xlsx); cabeçalho com as colunas do modelo (ver docs/values.md)',
+        'the sheet (.csv UTF-8 or Windows-1252, ";" or ","; or .xlsx); header row with the template\'s columns (see docs/values.md)',
       ),
     ),
   )
@@ -160,6 +184,15 @@ program
     false,
   )
   .option('--sub <sub>', tr(t('usuário registrado como remetente', 'user recorded as the sender')), 'renova-cli')
+  .addHelpText(
+    'after',
+    `\n${tr(
+      t(
+        'Códigos de saída:\n  0  lote gravado, com ao menos uma linha aceita (as linhas com erro são listadas)\n  1  nada foi importado (arquivo inexistente ou recusado, IE inexistente, serviço fora do ar...)\n  2  lote gravado, mas nenhuma linha foi aceita (todas têm erro)',
+        'Exit codes:\n  0  batch recorded, at least one row accepted (rows with errors are listed)\n  1  nothing was imported (missing or refused file, unknown IE, service down...)\n  2  batch recorded, but no row was accepted (every row has errors)',
+      ),
+    )}`,
+  )
   .action(async (file, options) => (await import('./cli/commands/import.js')).importCommand(file, options));
 
 program

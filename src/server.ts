@@ -1,9 +1,14 @@
+import pino from 'pino';
 import { buildApp } from './app.js';
-import type { Config } from './config.js';
+import type { Config, PostgresSettings } from './config.js';
+import { createDatabase } from './db/database.js';
+import { answerBackupRequests } from './db/embedded-backup.js';
 import { analyzeEmbedded } from './db/embedded-stats.js';
+import { onConnectionError } from './db/guarded-pool.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createOwnedDatabase } from './db/owned-database.js';
 import { setQueryGuard } from './db/pglite-dialect.js';
+import { waitForDatabase } from './db/wait.js';
 import { createAuth } from './http/auth.js';
 import { registerDrain } from './http/drain.js';
 import { refuseMockKeyInProduction } from './http/mock-key.js';
@@ -17,6 +22,8 @@ export interface ServeOptions {
   onSeedProgress?: SeedOptions['onProgress'];
   /** Called once the database is ready, before the app (and its logger) starts: end progress output here. */
   onDatabaseReady?: () => void;
+  /** Called last as the service closes (the CLI flushes and stops tracing there). */
+  onClose?: () => Promise<void> | void;
 }
 
 /** The port could not be taken (in use, or not allowed): the CLI says so in one line. */
@@ -40,9 +47,10 @@ export interface RunningServer {
 /** config → database (migrated, seeded when empty) → app → listen, with graceful shutdown. */
 export async function startServer(config: Config, options: ServeOptions = {}): Promise<RunningServer> {
   refuseMockKeyInProduction(config);
+  if (config.database.kind === 'postgres') await preparePostgres(config.database, config.logLevel);
   const database = await createOwnedDatabase(config.database, 'serve');
   try {
-    await migrateToLatest(database.db);
+    if (database.kind === 'pglite') await migrateToLatest(database.db);
     const seeded = options.demo
       ? await seedIfEmpty(database.db, { ...options.demo, onProgress: options.onSeedProgress })
       : false;
@@ -54,17 +62,24 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   options.onDatabaseReady?.();
   const auth = await createAuth(config.jwt, config.dataDir);
   const app = await buildApp({ config, db: database.db, auth });
+  onConnectionError((error) => app.log.warn({ err: error }, 'database connection lost'));
   if (database.pglite) {
     setQueryGuard(database.pglite, {
       queryTimeoutMs: config.embeddedQueryTimeoutMs,
       onSlowQuery: (info) => app.log.warn(info, 'embedded database statement over the time limit'),
     });
+    // `renova backup` while serving (embedded-backup.ts).
+    if (config.database.kind === 'pglite' && config.database.dataDir !== 'memory://') {
+      const stop = answerBackupRequests(database.pglite, config.database.dataDir, app.log);
+      app.addHook('onClose', async () => stop());
+    }
   }
   const drain = registerDrain(app, config.basePath);
   const jobs = await startJobs(config, database.db, app.log);
   app.addHook('onClose', async () => {
     await jobs.stop();
     await database.close();
+    await options.onClose?.();
   });
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -103,4 +118,20 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
     });
   }
   return { app, url, close };
+}
+
+/**
+ * PostgreSQL before serving: waits for it (DATABASE_WAIT_SECONDS, logging each retry) and migrates,
+ * on connections of their own without the request-sized statement limits (a migration may be long).
+ */
+async function preparePostgres(settings: PostgresSettings, logLevel: string): Promise<void> {
+  const log = pino({ level: logLevel });
+  onConnectionError((error) => log.warn({ err: error }, 'database connection lost'));
+  const maintenance = await createDatabase({ ...settings, poolMax: 2 }, { maintenance: true });
+  try {
+    await waitForDatabase(maintenance.db, settings, log);
+    await migrateToLatest(maintenance.db);
+  } finally {
+    await maintenance.close();
+  }
 }

@@ -20,7 +20,11 @@ const EXPLAINED = new Set([
   'AppError',
   'InvalidArgumentError',
   'DataDirInUse',
+  'DatabaseUnreachable',
 ]);
+
+/** Multi-line messages (a configuration's list of bad variables) as one line. */
+const oneLine = (text: string) => text.trim().replace(/\s*\n\s*/g, '; ');
 
 /** Prints an error the way a person should read it and answers the exit code. */
 export function reportError(error: unknown): number {
@@ -41,9 +45,15 @@ export function reportError(error: unknown): number {
     return 1;
   }
   if (error instanceof Error && EXPLAINED.has(e.name ?? '')) {
-    process.stderr.write(`renova: ${e.text ? tr(e.text) : e.message}\n`);
+    process.stderr.write(`renova: ${oneLine(e.text ? tr(e.text) : (e.message ?? ''))}\n`);
     return e.exitCode ?? 1;
   }
-  process.stderr.write(`renova: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  // Anything else is a bug, but a person still reads one line (RENOVA_DEBUG=1 shows the stack).
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  process.stderr.write(
+    `renova: ${tr(t('erro inesperado', 'unexpected error'))}: ${oneLine(message)}${
+      process.env.RENOVA_DEBUG === '1' && error instanceof Error ? `\n${error.stack}` : ''
+    }\n`,
+  );
   return 1;
 }

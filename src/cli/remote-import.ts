@@ -5,7 +5,7 @@ import { dataDirHolder, type LockInfo } from '../db/data-dir-lock.js';
 import { createAuth } from '../http/auth.js';
 import { t } from '../http/i18n.js';
 import { CliError } from './fail.js';
-import type { ImportOutcome } from './import.js';
+import { type ImportOutcome, readableFileSize } from './import.js';
 import { cliLang, tr } from './lang.js';
 
 const IMPORT_PATH = '/s/v1/contrato/valores/importar-lote';
@@ -61,11 +61,9 @@ export async function importThroughService(
       ),
     );
   const token = await auth.sign({ sub: options.sub, name: options.sub, role: 'IE', ies: [options.ie], ttl: '15m' });
-  const file = await openAsBlob(options.file).catch(() => {
-    throw new CliError(
-      t(`não foi possível ler ${options.file}: arquivo inexistente`, `cannot read ${options.file}: no such file`),
-    );
-  });
+  // Checked first: openAsBlob throws a bare TypeError ("Unable to open file as blob") for a missing file.
+  await readableFileSize(options.file);
+  const file = await openAsBlob(options.file);
   const form = new FormData();
   form.append('reenvio', String(options.reenvio)); // before the file: the service reads fields first
   form.append('arquivo', file, basename(options.file));
@@ -89,7 +87,7 @@ export async function importThroughService(
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
   if (response.status !== 200) {
-    const detail = String(body.detail ?? body.title ?? response.statusText);
+    const detail = String(body.detail ?? body.title ?? response.statusText).replace(/\s*\n\s*/g, ' ');
     throw new CliError(
       t(`o serviço recusou (${response.status}): ${detail}`, `the service refused (${response.status}): ${detail}`),
     );

@@ -4,10 +4,13 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import { type Config, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import { statementSpans } from '../telemetry/statements.js';
 import { withBeforeCommit } from './before-commit.js';
+import { guardPool } from './guarded-pool.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { createPlannedOnce } from './planned.js';
+import { attachReplicas } from './replicas.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -38,6 +41,28 @@ const identity = (value: string) => value;
 export interface CreateOptions {
   /** PGlite only: start from this data-directory dump (a migrated template) instead of initdb. */
   loadDataDir?: Blob;
+  /**
+   * PostgreSQL only: no statement, read or idle-in-transaction limits, for work a person starts
+   * and watches (migrations, the seed, CLI commands), where a long statement is expected. The
+   * connect timeout and keep-alive stay.
+   */
+  maintenance?: boolean;
+}
+
+/** pg's settings for the limits of config.ts's DatabaseTimeouts (0: pg's own "none"). */
+function limits(timeouts: DatabaseTimeouts, maintenance: boolean): pg.PoolConfig {
+  const config: pg.PoolConfig = {
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: timeouts.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+  };
+  if (maintenance) return config;
+  return {
+    ...config,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs || undefined,
+    idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+  };
 }
 
 export async function createDatabase(
@@ -61,6 +86,7 @@ export async function createDatabase(
       // not keep a process alive (a CLI command exits when its work is done, as before).
       idleTimeoutMillis: 300_000,
       allowExitOnIdle: true,
+      ...limits(database.timeouts ?? DEFAULT_DATABASE_TIMEOUTS, options.maintenance === true),
     };
     const pool = new pg.Pool({
       ...shared,
@@ -68,17 +94,21 @@ export async function createDatabase(
       // A few stay open however quiet it gets.
       min: Math.min(4, database.poolMax),
     });
-    // An idle client whose connection drops (server restart, terminated backend) emits 'error' on
-    // the pool; the pool discards it and the next query gets a fresh one. Unhandled, that event
-    // would crash the process.
-    pool.on('error', () => {});
-    const db = new Kysely<Database>({ dialect: withBeforeCommit(new PostgresDialect({ pool })) });
+    // Lost connections never end the process, idle or lent (guarded-pool.ts).
+    const db = new Kysely<Database>({
+      dialect: withBeforeCommit(new PostgresDialect({ pool: guardPool(pool) })),
+      log: statementSpans('postgresql'),
+    });
     // Hot statements planned once (planned.ts): a few connections of their own.
     const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(4, database.poolMax) });
+    // Read replicas (replicas.ts), reached through replicasOf(db); nothing at all without them.
+    const replicas =
+      database.replicas && attachReplicas(db, { ...database.replicas, shared, poolMax: database.poolMax });
     return {
       db,
       kind: 'postgres',
       close: async () => {
+        await replicas?.close();
         await planned.destroy();
         await db.destroy();
       },
@@ -92,7 +122,10 @@ export async function createDatabase(
     extensions: { pg_trgm, btree_gin },
     parsers: { [INT8]: parseInt8, [NUMERIC]: identity, [DATE]: identity },
   });
-  const db = new Kysely<Database>({ dialect: withBeforeCommit(new PGliteDialect(pglite)) });
+  const db = new Kysely<Database>({
+    dialect: withBeforeCommit(new PGliteDialect(pglite)),
+    log: statementSpans('pglite'),
+  });
   return {
     pglite,
     db,

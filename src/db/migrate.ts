@@ -1,4 +1,5 @@
 import { type MigrationResultSet, Migrator } from 'kysely';
+import { isConnectionLoss } from './connection-loss.js';
 import type { Db } from './database.js';
 import { migrations } from './migrations/index.js';
 
@@ -15,6 +16,13 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
+    // The database went away: that is what to say, not that a migration failed.
+    if (isConnectionLoss(result.error)) {
+      throw new MigrationError(
+        `database unreachable while migrating: ${result.error instanceof Error ? result.error.message : String(result.error)}`,
+        { cause: result.error },
+      );
+    }
     const failed = result.results?.find((r) => r.status === 'Error');
     const cause = result.error instanceof Error ? result.error.message : String(result.error);
     throw new MigrationError(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${cause}`, {

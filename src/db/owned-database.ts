@@ -25,7 +25,8 @@ export async function createOwnedDatabase(
   }
   let handle: DatabaseHandle;
   try {
-    handle = await createDatabase(database, options);
+    // Only the service gets the request-sized statement limits; a command a person runs may be long.
+    handle = await createDatabase(database, { maintenance: command !== 'serve', ...options });
   } catch (error) {
     lock?.release();
     throw error;

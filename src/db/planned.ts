@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
 import { BoundedLru } from '../lib/bounded-lru.js';
+import { statementSpans } from '../telemetry/statements.js';
+import { guardPool } from './guarded-pool.js';
 import type { Database } from './schema.js';
 
 /**
@@ -53,19 +55,26 @@ function withSettings(connectionString: string | undefined): pg.PoolConfig {
  */
 export function createPlannedOnce(db: Kysely<Database>, Pool: typeof pg.Pool, config: pg.PoolConfig) {
   const pool = new Pool({ ...config, ...withSettings(config.connectionString) });
-  pool.on('error', () => {});
+  const guarded = guardPool(pool);
   const naming: PostgresPool = {
     async connect() {
-      const client = await pool.connect();
+      const client = await guarded.connect();
       return {
         query: ((text: string, values?: unknown[]) =>
-          client.query({ name: nameOf(text), text, values })) as unknown as PostgresPoolClient['query'],
+          (client.query as unknown as (config: pg.QueryConfig) => unknown)({
+            name: nameOf(text),
+            text,
+            values,
+          })) as unknown as PostgresPoolClient['query'],
         release: (destroy?: boolean) => client.release(destroy),
       };
     },
-    end: () => pool.end(),
+    end: () => guarded.end(),
   };
-  const plannedDb = new Kysely<Database>({ dialect: new PostgresDialect({ pool: naming }) });
+  const plannedDb = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: naming }),
+    log: statementSpans('postgresql'),
+  });
   planned.set(db, plannedDb);
   return plannedDb;
 }

@@ -1,8 +1,29 @@
+import { isConnectionLoss } from '../db/connection-loss.js';
 import { AppError } from './errors.js';
 import { t } from './i18n.js';
 
-/** Maps a PostgreSQL error to an AppError by SQLSTATE (never by message text); null when it is not one we expect. */
+/** Seconds a client is told to wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_S = 5;
+
+/** The answer while the database is unreachable (lost connection, restart, failover): retry soon. */
+export const databaseUnavailable = () =>
+  new AppError(
+    503,
+    'database-unavailable',
+    t(
+      `O banco de dados está indisponível no momento (reinício ou troca de servidor); nada foi alterado por esta requisição ou ela não foi confirmada. Repita em ${DATABASE_RETRY_AFTER_S} segundos, com a mesma Idempotency-Key.`,
+      `The database is unavailable right now (restart or failover); this request changed nothing or was not confirmed. Retry in ${DATABASE_RETRY_AFTER_S} seconds, with the same Idempotency-Key.`,
+    ),
+    {},
+    { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+  );
+
+/**
+ * Maps a database error to an AppError: a lost or unobtainable connection (connection-loss.ts) is
+ * 503 with Retry-After; the rest by SQLSTATE (never by message text); null when it is not one we expect.
+ */
 export function fromDatabaseError(error: unknown): AppError | null {
+  if (isConnectionLoss(error)) return databaseUnavailable();
   const code = (error as { code?: unknown })?.code;
   if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return null;
   switch (code) {
@@ -85,6 +106,8 @@ export function fromDatabaseError(error: unknown): AppError | null {
           'A consulta demorou demais e foi cancelada; restrinja a requisição e tente novamente.',
           'The query took too long and was cancelled; narrow the request and try again.',
         ),
+        {},
+        { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
       );
     default:
       return null;

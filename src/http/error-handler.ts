@@ -202,6 +202,7 @@ export function registerErrorHandling(app: App): void {
       if (known) return sendProblem(reply, request, known[0], known[1], known[2]);
       const mapped = fromDatabaseError(error);
       if (mapped) {
+        for (const [name, value] of Object.entries(mapped.headers)) reply.header(name, value);
         request.log.warn({ err: error }, 'database refused the request');
         return sendProblem(reply, request, mapped.status, mapped.code, mapped.text, mapped.extra);
       }

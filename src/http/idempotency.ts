@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { sql } from 'kysely';
+import { isConnectionLoss } from '../db/connection-loss.js';
 import type { Db } from '../db/database.js';
 import type { Caller } from './auth.js';
-import { conflict, invalidField, unprocessable } from './errors.js';
+import { AppError, conflict, invalidField, unprocessable } from './errors.js';
 import { t } from './i18n.js';
+import { PendingKeyWrites } from './idempotency-pending.js';
 import type { App } from './types.js';
 
 declare module 'fastify' {
@@ -198,6 +200,14 @@ function keyOf(request: FastifyRequest): string | undefined {
  */
 export function registerIdempotency(app: App, basePath: string): void {
   app.decorateRequest('idempotencyHash', null);
+  const pending = new PendingKeyWrites((error) =>
+    app.log.warn({ err: error }, 'idempotency: pending key writes failed'),
+  );
+  app.addHook('onClose', async () => {
+    await pending.flush();
+    pending.stop();
+  });
+  const idOf = (key: Claim) => `${key.usuario}\n${key.operacao}\n${key.chave}`;
 
   const claim: preHandlerHookHandler = async function claim(request: FastifyRequest, reply: FastifyReply) {
     const chave = keyOf(request);
@@ -208,6 +218,8 @@ export function registerIdempotency(app: App, basePath: string): void {
       chave,
     };
     const hash = requestHash(request);
+    // This process's own unfinished bookkeeping for the key (the database was away) goes first.
+    await pending.settle(idOf(key));
     for (let attempt = 0; attempt < 2; attempt++) {
       if (await claimKey(app.db, key, hash)) {
         claims.set(request, key);
@@ -224,11 +236,15 @@ export function registerIdempotency(app: App, basePath: string): void {
         );
       }
       if (stored.estado === 'EM_ANDAMENTO') {
-        throw conflict(
+        throw new AppError(
+          409,
+          'conflict',
           t(
             `Uma requisição com a Idempotency-Key "${chave}" ainda está em processamento; repita depois que ela terminar para obter a resposta.`,
             `A request with Idempotency-Key "${chave}" is still being processed; retry after it finishes to get its answer.`,
           ),
+          {},
+          { 'retry-after': '2' },
         );
       }
       reply.code(stored.status_resposta ?? 200).header(REPLAYED_HEADER, 'true');
@@ -248,13 +264,20 @@ export function registerIdempotency(app: App, basePath: string): void {
     if (!key) return payload;
     claims.delete(request);
     const bytes = bodyBytes(payload);
-    try {
-      if (reply.statusCode >= 500 || bytes === null) {
-        await releaseKey(app.db, key);
-        return payload;
-      }
-      const contentType = reply.getHeader('content-type');
-      await app.db
+    const id = idOf(key);
+    const release = () => releaseKey(app.db, key);
+    // Kept for later when the database is unreachable now: the retry the client makes is served.
+    const releaseOrKeep = (error: unknown) => {
+      request.log.warn({ err: error }, 'idempotency: releasing the key failed; retrying in the background');
+      pending.add(id, release);
+    };
+    if (reply.statusCode >= 500 || bytes === null) {
+      await release().catch(releaseOrKeep);
+      return payload;
+    }
+    const contentType = reply.getHeader('content-type');
+    const save = () =>
+      app.db
         .updateTable('chave_idempotencia')
         .set({
           estado: 'CONCLUIDA',
@@ -267,9 +290,18 @@ export function registerIdempotency(app: App, basePath: string): void {
         .where('operacao', '=', key.operacao)
         .where('chave', '=', key.chave)
         .execute();
+    try {
+      await save();
     } catch (error) {
-      request.log.error({ err: error }, 'storing the idempotent answer failed; releasing the key');
-      await releaseKey(app.db, key).catch(() => {});
+      if (isConnectionLoss(error)) {
+        // The change is committed and the client gets its answer: releasing the key would let a
+        // retry do it twice, so the answer is stored once the database is back.
+        request.log.warn({ err: error }, 'idempotency: storing the answer failed; retrying in the background');
+        pending.add(id, save);
+      } else {
+        request.log.error({ err: error }, 'storing the idempotent answer failed; releasing the key');
+        await release().catch(releaseOrKeep);
+      }
     }
     return payload;
   };

@@ -30,7 +30,7 @@ export function contentSecurityPolicy(config: Config): string {
     `connect-src 'self'${issuer}`,
     `form-action 'self'${issuer}`,
     "frame-ancestors 'none'",
-    "base-uri 'self'",
+    "base-uri 'none'",
     "object-src 'none'",
   ].join('; ');
 }

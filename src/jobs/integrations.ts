@@ -10,6 +10,7 @@ import {
   discardDueEmails,
 } from '../modules/integrations/email.delivery.js';
 import { claimDueDeliveries, deliverWebhook } from '../modules/integrations/webhook.delivery.js';
+import { inSpan, SpanKind } from '../telemetry/tracing.js';
 
 /** The pg-boss queue that carries one e-mail or webhook delivery per job. */
 export const DELIVERY_QUEUE = 'entregas-integracao';
@@ -44,11 +45,20 @@ export async function startIntegrations(
   const production = config.env === 'production';
   const transport = createMailTransport(settings);
 
-  const deliver = async ({ kind, claim }: DeliveryJob) => {
-    if (kind === 'webhook') return deliverWebhook(db, settings, production, claim);
-    if (!transport) return 'IGNORADO';
-    return deliverEmail(db, settings, transport, claim);
-  };
+  // A span per delivery job (tracing on), around its statements and its POST or e-mail.
+  const deliver = ({ kind, claim }: DeliveryJob) =>
+    inSpan(
+      `job ${DELIVERY_QUEUE}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: { 'messaging.destination.name': DELIVERY_QUEUE, 'renova.delivery.kind': kind },
+      },
+      async () => {
+        if (kind === 'webhook') return deliverWebhook(db, settings, production, claim, log);
+        if (!transport) return 'IGNORADO';
+        return deliverEmail(db, settings, transport, claim);
+      },
+    );
 
   const claimAll = async (): Promise<DeliveryJob[]> => {
     const jobs: DeliveryJob[] = [];

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import type { Config } from '../config.js';
+import { type Config, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import { isConnectionLoss } from '../db/connection-loss.js';
 import type { Db } from '../db/database.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
 import { refreshNameKeyFrequencies } from '../modules/dashboard/name-keys.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
+import { inSpan, SpanKind } from '../telemetry/tracing.js';
 import { startIntegrations } from './integrations.js';
 import { retryStartRace } from './start-race.js';
 
@@ -38,7 +40,13 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
  * the same work runs in-process on an unref'd timer.
  */
 export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger): Promise<JobRunner> {
-  const runOnce = () => scheduledWork(db, log);
+  // A span per run (tracing on): the job and each statement it makes, under one trace.
+  const runOnce = () =>
+    inSpan(
+      `job ${WINDOWS_QUEUE}`,
+      { kind: SpanKind.CONSUMER, attributes: { 'messaging.destination.name': WINDOWS_QUEUE } },
+      () => scheduledWork(db, log),
+    );
   if (config.database.kind === 'pglite') {
     let running: Promise<void> | null = null;
     const tick = () => {
@@ -65,12 +73,24 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     };
   }
 
+  const timeouts = config.database.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
+  // pg-boss hands its options to its own pg.Pool: the same connect limit and keep-alive as the
+  // service's pools (its maintenance statements keep no statement limit). pg-boss runs every
+  // statement through pool.query, which listens for a lent client's errors, and re-emits its
+  // pool's errors on the boss: the listener below is the one that keeps them from ending the process.
   const boss = new PgBoss({
     connectionString: config.database.url,
     max: 2,
     application_name: 'renova-jobs',
+    connectionTimeoutMillis: timeouts.connectMs,
+    keepAlive: timeouts.keepAliveMs > 0,
+    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
+  } as ConstructorParameters<typeof PgBoss>[0]);
+  boss.on('error', (error) => {
+    // A database away (restart, failover) is an outage the service rides out, not a job's failure.
+    if (isConnectionLoss(error)) log.warn({ err: error }, 'pg-boss: database unreachable');
+    else log.error({ err: error }, 'pg-boss error');
   });
-  boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
   await retryStartRace(() => boss.start());
   await retryStartRace(async () => {
     if (await boss.getQueue(WINDOWS_QUEUE)) return;

@@ -44,7 +44,7 @@ test(`50 concurrent cancel/delete/lock calls on one brbId: one 200, 49 × 409, o
         ? ['/s/v3/mais-acoes/cancelar-contrato', { brbId: e.brbId, motivo: `cancel ${i}` }]
         : i % 3 === 1
           ? [`/s/v2/mais-acoes/${e.brbId}/excluir-contrato`, { motivo: `delete ${i}` }]
-          : ['/s/v3/mais-acoes/inativar-estudante', { brbId: e.brbId }];
+          : ['/s/v3/mais-acoes/inativar-estudante', { brbId: e.brbId, motivo: `inactivate ${i}` }];
     return t.app.inject({ method: 'POST', url, payload, headers: { authorization: `Bearer ${token}` } });
   });
   const responses = await Promise.all(calls);

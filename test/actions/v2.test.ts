@@ -197,7 +197,7 @@ describe('v2 specifics', () => {
       await post(t, w.ie, url, {
         brbId: e.brbId,
         tipo: 'E',
-        motivo: 'x',
+        motivo: 'Pedido do estudante',
         'data-ocorrido': brDay(-1),
         'situacao-matricula': 'Z',
       }),
@@ -249,13 +249,16 @@ describe('v2 specifics', () => {
     assertInvalid(
       await post(t, w.ie, `/s/v2/mais-acoes/${e.brbId}/cancelar-contrato`, {
         situacao: 'EXCLUIR_CONTRATO',
-        motivo: 'x',
+        motivo: 'Pedido do estudante',
       }),
       '/body/situacao',
       /CANCELAR_CONTRATO/,
     );
     assertInvalid(await post(t, w.ie, `/s/v2/mais-acoes/${e.brbId}/excluir-contrato`, {}), '/body/motivo', /required/);
-    assertInvalid(await post(t, w.ie, '/s/v2/mais-acoes/abc/excluir-contrato', { motivo: 'x' }), '/params/brbId');
+    assertInvalid(
+      await post(t, w.ie, '/s/v2/mais-acoes/abc/excluir-contrato', { motivo: 'Pedido do estudante' }),
+      '/params/brbId',
+    );
   });
 
   test('delete by contract is refused once an addendum was signed', async () => {
@@ -267,7 +270,7 @@ describe('v2 specifics', () => {
       w.ie,
       `/s/v2/status-contrato/${e.contratoId}/id-contrato/${e.bolsaId}/id-bolsa/excluir`,
       {
-        motivo: 'x',
+        motivo: 'Pedido do estudante',
       },
     );
     assert.equal(response.statusCode, 409);
@@ -283,7 +286,7 @@ describe('v2 specifics', () => {
       w.ie,
       `/s/v2/status-contrato/${a.contratoId}/id-contrato/${b.bolsaId}/id-bolsa/cancelar`,
       {
-        motivo: 'x',
+        motivo: 'Pedido do estudante',
       },
     );
     assert.equal(mismatch.statusCode, 404);
@@ -294,7 +297,7 @@ describe('v2 specifics', () => {
       w.ie,
       `/s/v2/status-contrato/${a.contratoId}/id-contrato/${a.bolsaId}/id-bolsa/cancelar`,
       {
-        motivo: 'x',
+        motivo: 'Pedido do estudante',
       },
     );
     assert.equal(response.statusCode, 200, response.body);

@@ -57,7 +57,7 @@ suite({
   name: 'inactivate, external API group',
   role: 'API',
   url: () => `/s/api/v3/mais-acoes/inativar-estudante`,
-  body: (e) => ({ brbId: e.brbId }),
+  body: (e) => ({ brbId: e.brbId, motivo: 'Transferiu-se para outra IE' }),
   from: ['APTO'],
   to: ['SEM_RENOVACAO', 'INATIVO'],
   acao: 'INATIVAR',
@@ -68,7 +68,7 @@ suite(
   {
     name: 'status change: inactivate',
     url: () => `${V3}/alterar-status/inativar-estudante`,
-    body: (e) => ({ brbId: e.brbId }),
+    body: (e) => ({ brbId: e.brbId, motivo: 'Não respondeu à IE' }),
     from: ['SEM_RENOVACAO', 'NAO_RENOVADO'],
     to: ['SEM_RENOVACAO', 'INATIVO'],
     acao: 'INATIVAR',
@@ -148,7 +148,9 @@ describe('contract end: the rules around cancel and delete', () => {
   test('delete is refused (409) once an addendum of the entry was signed; nothing changes', async () => {
     const e = await w.entry('AGUARDANDO_ASSINATURA');
     await addendum(t.db, e, 'ASSINADO');
-    const response = await refused(e, () => post(t, w.ie, `${V3}/excluir-contrato`, { brbId: e.brbId, motivo: 'x' }));
+    const response = await refused(e, () =>
+      post(t, w.ie, `${V3}/excluir-contrato`, { brbId: e.brbId, motivo: 'Pedido do estudante' }),
+    );
     assert.equal(response.statusCode, 409, response.body);
     assert.match(problemOf(response).detail, /was signed/);
   });
@@ -177,7 +179,10 @@ describe('contract end: the rules around cancel and delete', () => {
   });
   test('restitution is only brought forward: an earlier start stays', async () => {
     const e = await w.entry('APTO', { contract: { inicioRestituicao: '2025-03-01', previsaoFormatura: '2025-02-28' } });
-    assert.equal((await post(t, w.ie, `${V3}/cancelar-contrato`, { brbId: e.brbId, motivo: 'x' })).statusCode, 200);
+    assert.equal(
+      (await post(t, w.ie, `${V3}/cancelar-contrato`, { brbId: e.brbId, motivo: 'Pedido do estudante' })).statusCode,
+      200,
+    );
     assert.equal((await contract(t.db, e.contratoId)).inicio_restituicao, '2025-03-01');
   });
   test('bodies: motivo is required, data must be a real ISO date', async () => {
@@ -186,11 +191,11 @@ describe('contract end: the rules around cancel and delete', () => {
       refused(e, () => post(t, w.ie, `${V3}/${verb}`, { brbId: e.brbId, ...body }));
     assertInvalid(await send('cancelar-contrato', {}), '/body/motivo', /required/);
     assertInvalid(
-      await send('excluir-contrato', { motivo: 'x', data: '2026-02-30T10:00:00Z' }),
+      await send('excluir-contrato', { motivo: 'Pedido do estudante', data: '2026-02-30T10:00:00Z' }),
       '/body/data',
       /not a real date/,
     );
-    assertInvalid(await send('excluir-contrato', { motivo: 'x', data: '10/02/2026' }), '/body/data');
+    assertInvalid(await send('excluir-contrato', { motivo: 'Pedido do estudante', data: '10/02/2026' }), '/body/data');
     assert.equal((await entryState(t.db, e.brbId)).situacao, 'APTO');
   });
 });

@@ -244,7 +244,7 @@ describe('v3 enrolment-situation bodies', () => {
       /F, E/,
     );
     assertInvalid(await post(t, w.ie, url, { brbId: e.brbId, motivo: '3' }), '/body/dataOcorrido');
-    const dropout = await post(t, w.ie, url, { brbId: e.brbId, dataOcorrido: brDay(-1), motivo: '12', tipo: 'E' });
+    const dropout = await post(t, w.ie, url, { brbId: e.brbId, dataOcorrido: brDay(-1), motivo: '123', tipo: 'E' });
     assert.equal(dropout.statusCode, 200, dropout.body);
     assert.equal(dropout.json().motivo, 'EVASAO');
     assert.equal(dropout.json().resultado, 'OK');

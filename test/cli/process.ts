@@ -30,6 +30,7 @@ export interface Served {
   child: ChildProcessWithoutNullStreams;
   url: string;
   stdout: () => string;
+  stderr: () => string;
   /** SIGTERM and the exit code. */
   stop(): Promise<number | null>;
 }
@@ -73,6 +74,7 @@ export function serve(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Served
         child,
         url,
         stdout: () => out,
+        stderr: () => err,
         stop: () => {
           child.kill('SIGTERM');
           return exited;

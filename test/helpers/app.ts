@@ -3,8 +3,10 @@ import { buildApp } from '../../src/app.js';
 import { type Config, loadConfig } from '../../src/config.js';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { createAuth, type Role } from '../../src/http/auth.js';
+import { loggerOptions } from '../../src/http/logging.js';
 import type { App } from '../../src/http/types.js';
 import { createTestDatabase } from './db.js';
+import { testLogSink } from './test-logs.js';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -40,8 +42,13 @@ export async function createTestApp(
     ...env,
   });
   const auth = await createAuth(config.jwt, null);
-  // Errors only, to stderr: a test that fails on a cut-off response or a 5xx shows the service's reason.
-  const app = await buildApp({ config, db: database.db, auth, logger: { level: 'error', stream: process.stderr } });
+  // Kept, not printed: a green run stays quiet, a failing one shows the service's side (test-logs.ts).
+  const app = await buildApp({
+    config,
+    db: database.db,
+    auth,
+    logger: loggerOptions(env.LOG_LEVEL ?? process.env.TEST_LOG_LEVEL ?? 'info', testLogSink),
+  });
   extend?.(app);
   await app.ready();
   const sign = auth.sign!;

@@ -116,14 +116,15 @@ describe('GET /s/lotes/{loteId}/erros', () => {
     assert.equal(res.statusCode, 200);
     const sheet = await xlsxSheet(res);
     const header = (sheet.getRow(1).values as unknown[]).slice(1);
+    // The template's Portuguese headers (the import reads them back).
     assert.deepEqual(header.slice(0, 7), [
-      'brbId',
-      'nomeEstudante',
-      'qtdParcelasCobertura',
-      'qtdCreditos',
-      'valorContrato',
-      'valorCtrPrestServico',
-      'percentualConcedido',
+      'Contrato (brbId)',
+      'Nome do estudante',
+      'Parcelas cobertas',
+      'Créditos no semestre',
+      'Valor financiado',
+      'Valor do contrato de prestação de serviços',
+      'Percentual concedido (%)',
     ]);
     assert.equal(sheet.rowCount, 2);
     const row = sheet.getRow(2);
@@ -203,7 +204,7 @@ describe('paging and files', () => {
     assert.equal(lines.length, 2, 'only the row with an error');
     const cells = lines[1]!.split(';');
     assert.deepEqual([cells[0], cells[1], cells[3]], ['2', String(bad), 'ERRO']);
-    assert.match(cells[5]!, /percentualConcedido/);
+    assert.match(cells[5]!, /^Percentual concedido \(%\): deve ser/, 'the Portuguese column label, not the field name');
     assert.equal(cells[7], '10800,00');
     const xlsx = await t.call({
       method: 'GET',

@@ -27,6 +27,9 @@ const NON_TERMINAL = [
   'MANUTENCAO_VINCULO',
 ];
 
+/** DOMAIN.md, "Actions": no action leads an entry to the situation it is already in. */
+const but = (states: string[], same: string) => states.filter((s) => s !== same);
+
 /** DOMAIN.md's transition table, written out state by state: action → { from state: to state }. */
 const EXPECTED: Record<Action, Record<string, string>> = {
   ENVIAR_VALORES: { APTO: 'EM_PROCESSAMENTO' },
@@ -37,12 +40,17 @@ const EXPECTED: Record<Action, Record<string, string>> = {
   TRANCAMENTO: { APTO: 'SEM_RENOVACAO/TRANCAMENTO', MANUTENCAO_VINCULO: 'SEM_RENOVACAO/TRANCAMENTO' },
   MANTER_TRANCAMENTO: { 'SEM_RENOVACAO/TRANCAMENTO': 'SEM_RENOVACAO/TRANCAMENTO' },
   AFASTAMENTO: Object.fromEntries(
-    ['APTO', 'MANUTENCAO_VINCULO', ...ANY_SEM].map((s) => [s, 'SEM_RENOVACAO/AFASTAMENTO']),
+    ['APTO', 'MANUTENCAO_VINCULO', ...but(ANY_SEM, 'SEM_RENOVACAO/AFASTAMENTO')].map((s) => [
+      s,
+      'SEM_RENOVACAO/AFASTAMENTO',
+    ]),
   ),
-  EVASAO: Object.fromEntries(['APTO', 'MANUTENCAO_VINCULO', ...ANY_SEM].map((s) => [s, 'SEM_RENOVACAO/EVASAO'])),
+  EVASAO: Object.fromEntries(
+    ['APTO', 'MANUTENCAO_VINCULO', ...but(ANY_SEM, 'SEM_RENOVACAO/EVASAO')].map((s) => [s, 'SEM_RENOVACAO/EVASAO']),
+  ),
   MANUTENCAO_VINCULO: Object.fromEntries(['APTO', ...ANY_SEM].map((s) => [s, 'MANUTENCAO_VINCULO'])),
   REVISAO_ANALISE: Object.fromEntries(['EM_PROCESSAMENTO', ...ANY_SEM].map((s) => [s, 'REVISAO_ANALISE'])),
-  INATIVAR: Object.fromEntries(NON_TERMINAL.map((s) => [s, 'SEM_RENOVACAO/INATIVO'])),
+  INATIVAR: Object.fromEntries(but(NON_TERMINAL, 'SEM_RENOVACAO/INATIVO').map((s) => [s, 'SEM_RENOVACAO/INATIVO'])),
   PREVISAO_FORMATURA: Object.fromEntries(NON_TERMINAL.map((s) => [s, s])),
   CANCELAR: Object.fromEntries(NON_TERMINAL.map((s) => [s, 'CANCELADO'])),
   EXCLUIR: Object.fromEntries(NON_TERMINAL.filter((s) => s !== 'FINALIZADO').map((s) => [s, 'EXCLUIDO'])),
@@ -61,7 +69,8 @@ describe('state machine, default doors: every action from every state', () => {
         } else {
           assert.equal(decision.ok, false);
           if (!decision.ok) {
-            assert.match(decision.reason, new RegExp(`not allowed from ${key(state)}`));
+            assert.match(decision.reason, /not allowed/);
+            assert.ok(decision.reason.includes(key(state)), decision.reason);
             assert.deepEqual(decision.allowed, allowedActions(state));
             assert.ok(!decision.allowed.includes(action));
           }
@@ -93,6 +102,24 @@ describe('state machine, alterar-status door: only from SEM_RENOVACAO', () => {
   }
   test('send values from SEM_RENOVACAO is refused through the default door', () => {
     assert.equal(next({ situacao: 'SEM_RENOVACAO', motivo: 'NAO_RENOVADO' }, 'ENVIAR_VALORES').ok, false);
+  });
+  test('no action leads to the situation the entry is already in, through either door', () => {
+    const locked: EntryState = { situacao: 'SEM_RENOVACAO', motivo: 'TRANCAMENTO' };
+    const lockAgain = next(locked, 'TRANCAMENTO', 'alterar-status');
+    assert.equal(lockAgain.ok, false);
+    if (!lockAgain.ok) {
+      assert.match(lockAgain.reason, /where it already is \(SEM_RENOVACAO\/TRANCAMENTO\)/);
+      assert.match(lockAgain.message.pt, /já está em Sem renovação \(trancamento\)/);
+    }
+    assert.ok(!allowedActions(locked, 'alterar-status').includes('TRANCAMENTO'));
+    for (const state of STATES) {
+      for (const action of allowedActions(state)) {
+        const decision = next(state, action);
+        assert.ok(decision.ok);
+        const unchangedByDesign = ['PREVISAO_FORMATURA', 'MANTER_TRANCAMENTO', 'REENVIAR_VALORES'].includes(action);
+        if (!unchangedByDesign) assert.notEqual(key(decision.next), key(state), `${action} from ${key(state)}`);
+      }
+    }
   });
   test('terminal states allow nothing', () => {
     assert.deepEqual(allowedActions({ situacao: 'CANCELADO', motivo: null }), []);

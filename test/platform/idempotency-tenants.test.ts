@@ -49,14 +49,15 @@ describe('Idempotency-Key across tenants with the same sub', () => {
 
   test('a wider IE list with the same sub and key is not a replay either', async () => {
     const e = await w.entry('APTO');
-    const body = { brbId: e.brbId };
+    const body = { brbId: e.brbId, motivo: 'Transferiu-se' };
     const first = await postAs('/s/v3/mais-acoes/inativar-estudante', body, 'k-role', [w.ie.ieId]);
     assert.equal(first.statusCode, 200, first.body);
     const both = await postAs('/s/v3/mais-acoes/inativar-estudante', body, 'k-role', [w.other.ieId, w.ie.ieId]);
     assert.equal(both.headers['idempotency-replayed'], undefined);
-    // A new request: it ran (a new timeline event), it is not the stored answer.
-    assert.equal(both.statusCode, 200, both.body);
-    assert.notEqual((both.json() as { eventoId: number }).eventoId, (first.json() as { eventoId: number }).eventoId);
+    // A new request: it ran against the entry as it is now (already inactive, so the state machine
+    // refuses it, DOMAIN.md "Actions"), it is not the stored 200 answer.
+    assert.equal(both.statusCode, 409, both.body);
+    assert.notEqual(both.body, first.body);
   });
 
   test('POST /s/v2/contrato/valores/enviar: IE 2 does not get IE 1 stored answer, IE 1 unchanged', async () => {

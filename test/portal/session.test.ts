@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { today } from '../../src/lib/business-date.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 
 const cookieOf = (setCookie: string | string[] | undefined) => String(setCookie).split(';')[0]!;
@@ -23,7 +24,8 @@ describe('portal sign-in (demo)', () => {
       ],
     );
     const config = await t.app.inject({ url: '/s/sessao/configuracao' });
-    assert.deepEqual(config.json(), { demo: true, oidc: null });
+    // hoje: the service's business date, so the portal counts days and checks dates as the API does.
+    assert.deepEqual(config.json(), { demo: true, oidc: null, hoje: today() });
   });
 
   it('signs in as a demo user into an HttpOnly, SameSite=Strict cookie that authenticates API calls', async () => {
@@ -115,6 +117,7 @@ describe('portal sign-in in production', () => {
     assert.equal(demo.headers['set-cookie'], undefined);
     const config = await t.app.inject({ url: '/s/sessao/configuracao' });
     assert.deepEqual(config.json(), {
+      hoje: today(),
       demo: false,
       oidc: {
         issuer: 'https://login.example.edu.br',

@@ -111,7 +111,12 @@ describe('actions on an entry of a closed journey', () => {
         'NAO_RENOVADO',
         (e) => ['PATCH', `/s/v2/matricula/processo/${e.processoId}`, { matricula: '2026/ADM-9' }],
       ],
-      ['inactivate student (v3)', 'APTO', undefined, (e) => ['POST', `${V3}/inativar-estudante`, { brbId: e.brbId }]],
+      [
+        'inactivate student (v3)',
+        'APTO',
+        undefined,
+        (e) => ['POST', `${V3}/inativar-estudante`, { brbId: e.brbId, motivo: 'Transferiu-se' }],
+      ],
     ];
   for (const [name, situacao, motivo, request] of refusals) {
     test(`${name}: 409 "journey closed" and nothing changes`, async () => {

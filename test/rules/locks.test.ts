@@ -36,13 +36,19 @@ const counters = async (e: ActionEntry) => {
  * Every way into a lock semester: keep the lock carried from last semester (SEM_RENOVACAO/
  * TRANCAMENTO), change the status to lock, or lock an APTO entry afresh.
  */
-type Way = [string, 'carried' | 'APTO', (e: ActionEntry) => string, (e: ActionEntry) => Record<string, unknown>];
+type Way = [
+  string,
+  'carried' | 'sem' | 'APTO',
+  (e: ActionEntry) => string,
+  (e: ActionEntry) => Record<string, unknown>,
+];
 const waysIn: Way[] = [
   ['keep lock (v3)', 'carried', () => `${V3}/manter-trancamento`, (e) => ({ brbId: e.brbId })],
   ['keep lock (v2)', 'carried', () => '/s/v2/manter-trancamento', (e) => ({ brbId: e.brbId })],
   [
+    // From another sem-renovação reason: a carried lock is kept, never locked again (409, DOMAIN.md "Actions").
     'status change to lock (v3 alterar-status/trancamento)',
-    'carried',
+    'sem',
     () => `${V3}/alterar-status/trancamento`,
     (e) => ({ brbId: e.brbId, dataOcorrido: brDay(-1) }),
   ],
@@ -58,7 +64,11 @@ const waysIn: Way[] = [
   ],
 ];
 const entryFor = (from: Way[1]) =>
-  from === 'carried' ? w.entry('SEM_RENOVACAO', { motivo: 'TRANCAMENTO' }) : w.entry('APTO');
+  from === 'carried'
+    ? w.entry('SEM_RENOVACAO', { motivo: 'TRANCAMENTO' })
+    : from === 'sem'
+      ? w.entry('SEM_RENOVACAO', { motivo: 'NAO_RENOVADO' })
+      : w.entry('APTO');
 
 describe('the consecutive-lock limit, however the lock is entered', () => {
   for (const [name, from, url, body] of waysIn) {
@@ -79,7 +89,8 @@ describe('the consecutive-lock limit, however the lock is entered', () => {
     await setLockCounters(t.db, e, 2, 2);
     assert.equal((await post(t, w.ie, `${V3}/manter-trancamento`, { brbId: e.brbId })).statusCode, 422);
     const r = await post(t, w.ie, `${V3}/alterar-status/trancamento`, { brbId: e.brbId, dataOcorrido: brDay(-1) });
-    assert.equal(r.statusCode, 422, r.body);
+    // Locking an entry already locked is not allowed at all (409, DOMAIN.md "Actions"): the count stays.
+    assert.equal(r.statusCode, 409, r.body);
     assert.deepEqual(await counters(e), [2, 2]);
   });
 

@@ -91,7 +91,7 @@ export const ACTIONS: Step[] = [
   v3('alterar-status/trancamento', (brbId) => ({ brbId, dataOcorrido: yesterday() }), SEM),
   v3('alterar-status/revisao-analise', (brbId) => ({ brbId, motivo: 'Valores informados corretamente' }), SEM),
   v3('alterar-status/manutencao-vinculo', bond, SEM),
-  v3('alterar-status/inativar-estudante', (brbId) => ({ brbId }), SEM),
+  v3('alterar-status/inativar-estudante', (brbId) => ({ brbId, ...reason }), SEM),
   v3('alterar-status/enviar-valores', (brbId) => ({ valores: [valuesItem(brbId)] }), SEM),
   v3('alterar-status/afastamento-evasao', dropOut, ['SEM_RENOVACAO', 'INATIVO']),
   onEntry('POST /s/api/v3/mais-acoes/inativar-estudante', 'APTO', null, (w, e) =>

@@ -191,16 +191,17 @@ describe('POST /s/v1/contrato/valores/dados-complementares', () => {
       .trim()
       .split('\r\n');
     assert.equal(lines.length, 3);
-    assert.ok(lines[0]!.startsWith('brbId,nomeEstudante,qtdParcelasCobertura'));
+    // As Excel pt-BR opens it: ';' separated, Portuguese headers (which the import reads back).
+    assert.ok(lines[0]!.startsWith('Contrato (brbId);Nome do estudante;Parcelas cobertas'), lines[0]);
     const filled = [
       lines[0],
       ...lines.slice(1).map((l) => {
-        const cells = l.split(',');
+        const cells = l.split(';');
         cells[2] = '6';
-        cells[4] = '4500';
-        cells[5] = '9000';
+        cells[4] = '4500,00';
+        cells[5] = '9000,00';
         cells[6] = '50';
-        return cells.join(',');
+        return cells.join(';');
       }),
     ].join('\n');
     const { payload, headers } = multipartBody({ filename: 'preenchida.csv', content: filled });
@@ -224,7 +225,7 @@ describe('POST /s/v1/contrato/valores/dados-complementares', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.worksheets[0]!;
-    assert.equal(sheet.getRow(1).getCell(1).value, 'brbId');
+    assert.equal(sheet.getRow(1).getCell(1).value, 'Contrato (brbId)');
     assert.equal(sheet.getRow(2).getCell(1).value, entries[0]!.brbId);
 
     const template = await t.call({

@@ -65,11 +65,12 @@ describe('row errors follow the reader’s language', () => {
       '3 de 4 linhas não foram aceitas; veja linhasComErro, corrija-as e envie essas linhas de novo.',
     );
     assert.deepEqual(body.linhasComErro, [
-      `Linha 3 (brbId ${ok}): brbId repete a linha 2 deste lote; envie cada estudante uma vez [DUPLICADO]`,
-      `Linha 4 (brbId ${missing}): brbId não foi encontrado entre as entradas de jornada das suas instituições [NAO_ENCONTRADO]`,
-      `Linha 5 (brbId ${other}): qtdParcelasCobertura deve estar entre 1 e 6 (recebido 9) para um semestre ` +
-        '(até 12 quando contratoAnual é S) [FAIXA]; valorContrato deve ser valorCtrPrestServico × ' +
-        'percentualConcedido / 100 = 4500.00, com no máximo um centavo de diferença (recebido 4400.00) [VALOR_CONTRATO]',
+      // Portuguese names the sheet's columns by their labels, with no rule codes (those are in `erros`).
+      `Linha 3 (brbId ${ok}): Contrato (brbId) repete a linha 2 deste lote; envie cada estudante uma vez`,
+      `Linha 4 (brbId ${missing}): Contrato (brbId) não foi encontrado entre as entradas de jornada das suas instituições`,
+      `Linha 5 (brbId ${other}): Parcelas cobertas deve estar entre 1 e 6 (recebido 9) para um semestre ` +
+        '(até 12 quando "Contrato anual" é S); Valor financiado deve ser "Valor do contrato de prestação de serviços" × ' +
+        '"Percentual concedido" / 100 = 4500.00, com no máximo um centavo de diferença (recebido 4400.00)',
     ]);
     // What is stored is the rule and its params, no text in either language.
     const stored = await batchRows(t.db, lote);
@@ -85,11 +86,11 @@ describe('row errors follow the reader’s language', () => {
     assert.deepEqual(messages(pt.json() as BatchDetail), [
       [3, 'DUPLICADO', 'repete a linha 2 deste lote; envie cada estudante uma vez'],
       [4, 'NAO_ENCONTRADO', 'não foi encontrado entre as entradas de jornada das suas instituições'],
-      [5, 'FAIXA', 'deve estar entre 1 e 6 (recebido 9) para um semestre (até 12 quando contratoAnual é S)'],
+      [5, 'FAIXA', 'deve estar entre 1 e 6 (recebido 9) para um semestre (até 12 quando "Contrato anual" é S)'],
       [
         5,
         'VALOR_CONTRATO',
-        'deve ser valorCtrPrestServico × percentualConcedido / 100 = 4500.00, com no máximo um centavo de diferença (recebido 4400.00)',
+        'deve ser "Valor do contrato de prestação de serviços" × "Percentual concedido" / 100 = 4500.00, com no máximo um centavo de diferença (recebido 4400.00)',
       ],
     ]);
     const en = await t.call({ method: 'GET', url: `/s/lotes/${lote}?resultado=ERRO`, ies: [mine.ieId] });
@@ -108,7 +109,7 @@ describe('row errors follow the reader’s language', () => {
   test("the batch's CSV writes its errors in the file's language", async () => {
     const pt = await plain(`/s/lotes/${lote}?formato=csv&resultado=ERRO`);
     assert.equal(pt.statusCode, 200, pt.body);
-    assert.match(pt.body, /brbId: repete a linha 2 deste lote; envie cada estudante uma vez/);
+    assert.match(pt.body, /Contrato \(brbId\): repete a linha 2 deste lote; envie cada estudante uma vez/);
     const en = await t.call({ method: 'GET', url: `/s/lotes/${lote}?formato=csv&resultado=ERRO`, ies: [mine.ieId] });
     assert.match(en.body, /brbId: repeats row 2 of this batch; send each student once/);
   });

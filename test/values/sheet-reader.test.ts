@@ -1,12 +1,20 @@
 import assert from 'node:assert/strict';
-import { Readable } from 'node:stream';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import ExcelJS from 'exceljs';
 import { readSheet, type SheetRecord } from '../../src/modules/values/sheet.js';
 
 async function readAll(file: Buffer): Promise<SheetRecord[]> {
   const out: SheetRecord[] = [];
-  for await (const record of readSheet(Readable.from([file]), 'xlsx')) out.push(record);
+  const path = join(tmpdir(), `renova-sheet-reader-${process.pid}-${Math.random()}.xlsx`);
+  writeFileSync(path, file);
+  try {
+    for await (const record of readSheet({ path, format: 'xlsx' })) out.push(record);
+  } finally {
+    rmSync(path, { force: true });
+  }
   return out;
 }
 

@@ -24,7 +24,7 @@ interface ImportOut {
   registrosComErro: number;
   registrosPendentes: number;
   linhasComErro: string[];
-  arquivo: { nome: string; formato: string; linhas: number };
+  arquivo: { nome: string; formato: string; linhas: number; codificacao?: string };
 }
 
 function upload(
@@ -64,7 +64,7 @@ describe('POST /s/v1/contrato/valores/importar-lote with a CSV sheet', () => {
     const response = await upload({ filename: 'valores.csv', content: csv, type: 'text/csv' });
     assert.equal(response.statusCode, 200, response.body);
     const body = response.json() as ImportOut;
-    assert.deepEqual(body.arquivo, { nome: 'valores.csv', formato: 'csv', linhas: 5 });
+    assert.deepEqual(body.arquivo, { nome: 'valores.csv', formato: 'csv', linhas: 5, codificacao: 'utf-8' });
     assert.deepEqual([body.registrosComSucesso, body.registrosComErro, body.registrosPendentes], [2, 3, 0]);
     const rows = await batchRows(t.db, body.lote);
     assert.deepEqual(
@@ -159,10 +159,10 @@ describe('a sheet the service cannot take is refused with nothing written', () =
       'missing column',
       { filename: 'valores.csv', content: 'brbId,valorContrato\n1,4500\n' },
       400,
-      /missing columns qtdParcelasCobertura/,
+      /missing columns "Parcelas cobertas"/,
     ],
     ['binary posing as CSV', { filename: 'valores.csv', content: Buffer.from([0, 1, 2, 3, 4]) }, 400, /binary/],
-    ['not a workbook', { filename: 'valores.xlsx', content: `${header}\n` }, 400, /not an xlsx/],
+    ['not a workbook', { filename: 'valores.xlsx', content: `${header}\n` }, 400, /not a valid xlsx/],
     ['no file part', null, 400, /no file/],
   ];
   for (const [name, file, status, detail] of cases) {
@@ -187,7 +187,8 @@ describe('a sheet the service cannot take is refused with nothing written', () =
     ]);
     const bodies: [string, string | Buffer, RegExp][] = [
       ['multipart/form-data; boundary=zzz', cut('zzz'), /upload ended before the file did/],
-      ['multipart/form-data; boundary=zzz', cutWorkbook, /could not be read as an xlsx workbook/],
+      // The upload is written whole before it is read: a cut body is a cut upload, whatever the file.
+      ['multipart/form-data; boundary=zzz', cutWorkbook, /multipart body could not be read/],
       ['multipart/form-data', cut('zzz'), /multipart body could not be read/],
     ];
     for (const [contentType, payload, detail] of bodies) {

@@ -31,6 +31,8 @@ test.describe('axe: no serious or critical violation', () => {
     '/convenios',
     '/tickets',
     '/simulador',
+    '/lotes',
+    '/auditoria',
   ];
   for (const path of IE_SCREENS) {
     test(`IE screen ${path}`, async ({ page }) => {

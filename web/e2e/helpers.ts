@@ -47,3 +47,28 @@ export async function allowedActions(api: APIRequestContext, brbId: number): Pro
 
 export const stripAccents = (s: string) => s.normalize('NFD').replace(/\p{Diacritic}/gu, '');
 export const maskCPF = (d: string) => `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
+
+/** A code as the API spells it (PRIMEIRA_RENOVACAO, EM_ANALISE_FUNDACAO): never what a person should read. */
+const UPPER_SNAKE = /\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+\b/g;
+
+/** Fails when the visible text of the page shows an API code instead of its label. */
+export async function expectNoVisibleCodes(page: Page, screen: string): Promise<void> {
+  // innerText, not textContent: what is rendered and visible is what a person reads.
+  // biome-ignore lint/performance/useDomNodeTextContent: hidden text is not read, so it must not fail the check
+  const text = await page.locator('body').innerText();
+  expect(text.match(UPPER_SNAKE) ?? [], `codes visible on ${screen}`).toEqual([]);
+}
+
+/** The entry's situation and its number of timeline events, read through the API. */
+export async function entrySnapshot(api: APIRequestContext, brbId: number) {
+  const status = await api.get(`/s/v2/status-contrato/${brbId}/brb-id`);
+  expect(status.status()).toBe(200);
+  const body = (await status.json()) as { situacao: string; motivo: string | null; processoId: number };
+  const timeline = await api.get(`/s/v2/processos/${body.processoId}/timeline`);
+  expect(timeline.status()).toBe(200);
+  return {
+    situacao: body.situacao,
+    motivo: body.motivo,
+    eventos: ((await timeline.json()).eventos as unknown[]).length,
+  };
+}

@@ -3,14 +3,14 @@ import { expect, test } from '@playwright/test';
 import { apiAs, signIn } from './helpers.ts';
 
 test.describe('Jornadas', () => {
-  test("lists the journeys; opening a period the rules do not allow shows the API's message", async ({
+  test('lists the journeys; the next period is offered only when no journey is open, and the API agrees', async ({
     page,
     baseURL,
   }) => {
     const api = await apiAs(baseURL!, 'ie-1');
     const list = (await (await api.get('/s/v2/renovacao/jornadas?tamanho=20')).json()) as {
       total: number;
-      itens: { id: number; status: string }[];
+      itens: { id: number; status: string; ano: number; semestre: number }[];
     };
     const before = list.itens.length;
 
@@ -19,16 +19,16 @@ test.describe('Jornadas', () => {
     await expect(table.locator('tbody tr')).toHaveCount(before);
     await expect(page.getByRole('table', { name: 'Contratos que podem ser inseridos' })).toBeVisible();
 
-    // The demo's IE 1 has its journey open: another is refused (409), with the API's reason.
-    await page.getByRole('button', { name: /^Abrir \dº semestre de \d{4}$/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Abrir o próximo período' });
-    await expect(dialog).toBeVisible();
-    const answer = page.waitForResponse((r) => r.url().endsWith('/s/v2/renovacao/jornadas/abrir'));
-    await dialog.getByRole('button', { name: 'Abrir' }).click();
-    const response = await answer;
-    expect(response.status()).toBe(409);
-    const problem = await response.json();
-    await expect(page.getByTestId('erro-jornada')).toHaveText(problem.detail);
+    // The demo's IE 1 has its journey open: the next period is not offered while it is, and the
+    // API refuses it anyway (409) with a message a person reads: no API path, no code.
+    await expect(page.getByTestId('jornada-aberta-aviso')).toContainText('está aberta');
+    await expect(page.getByRole('button', { name: /^Abrir \dº semestre de \d{4}$/ })).toHaveCount(0);
+    const open = list.itens.find((j) => j.status === 'ABERTA') as unknown as { ano: number; semestre: number };
+    const next = open.semestre === 1 ? { ano: open.ano, semestre: 2 } : { ano: open.ano + 1, semestre: 1 };
+    const refused = await api.post('/s/v2/renovacao/jornadas/abrir', { data: next });
+    expect(refused.status()).toBe(409);
+    const problem = (await refused.json()) as { detail: string };
+    expect(problem.detail).not.toMatch(/\/s\/|POST|RENOVACAO/);
     await expect(table.locator('tbody tr')).toHaveCount(before);
 
     const axe = await new AxeBuilder({ page }).analyze();

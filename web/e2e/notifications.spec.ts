@@ -36,8 +36,8 @@ test('Notificações: the header badge counts the unread, and marking one read l
   const target = before.itens.find((n) => !n.visualizada)!;
 
   await signIn(page, 'Ana Souza');
-  const badge = page.getByRole('button', { name: /^Notificações: \d+ não lidas$/ });
-  await expect(badge).toHaveAccessibleName(`Notificações: ${before.naoLidas} não lidas`);
+  const badge = page.getByRole('button', { name: /^Notificações \d+ não lidas$/ });
+  await expect(badge).toHaveAccessibleName(`Notificações ${before.naoLidas} não lidas`);
   await badge.click();
   await expect(page).toHaveURL(/\/notificacoes$/);
   await expect(page.getByText(`${before.naoLidas} não lidas de`)).toBeVisible();
@@ -50,8 +50,8 @@ test('Notificações: the header badge counts the unread, and marking one read l
     .getByRole('button', { name: `Marcar como lida: ${target.titulo}` })
     .first()
     .click();
-  await expect(page.getByRole('button', { name: /^Notificações: \d+ não lidas$/ })).toHaveAccessibleName(
-    `Notificações: ${before.naoLidas - 1} não lidas`,
+  await expect(page.getByRole('button', { name: /^Notificações \d+ não lidas$/ })).toHaveAccessibleName(
+    `Notificações ${before.naoLidas - 1} não lidas`,
   );
   const after = await current();
   expect(after.naoLidas).toBe(before.naoLidas - 1);

@@ -37,7 +37,7 @@ test.describe('Valores', () => {
     const errors = page.getByTestId('linhas-com-erro');
     await expect(errors.locator('tbody tr').first()).toContainText('3');
     await expect(errors.locator('tbody tr').first()).toContainText(String(bad.brbId));
-    await expect(errors.locator('tbody tr').first()).toContainText('qtdParcelasCobertura');
+    await expect(errors.locator('tbody tr').first()).toContainText('Parcelas cobertas');
     await expect(errors.locator('tbody tr', { hasText: String(good.brbId) })).toHaveCount(0);
 
     const downloading = page.waitForEvent('download');

@@ -40,6 +40,26 @@ function print(result: ImportOutcome): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+/** Exit codes of `renova import` (listed in its --help). */
+export const IMPORT_EXIT = { ok: 0, failed: 1, everyRowFailed: 2 } as const;
+
+/**
+ * Prints the batch; a batch in which no row was accepted ends the command with exit code 2, so a
+ * script does not take a file whose every row failed for an import.
+ */
+function finish(result: ImportOutcome): void {
+  print(result);
+  if (result.registrosComSucesso + result.registrosPendentes === 0 && result.registrosComErro > 0) {
+    throw new CliError(
+      t(
+        `nenhuma linha foi aceita: as ${result.registrosComErro} linhas do lote ${result.lote} têm erro (listadas acima)`,
+        `no row was accepted: all ${result.registrosComErro} rows of batch ${result.lote} have errors (listed above)`,
+      ),
+      IMPORT_EXIT.everyRowFailed,
+    );
+  }
+}
+
 /**
  * `renova import`: on the database directly, or, when `renova serve` owns the embedded data
  * directory, through that service's HTTP operation (two processes on one PGlite directory lose
@@ -53,7 +73,7 @@ export async function importCommand(file: string, options: ImportCommandOptions)
   } catch (error) {
     if (!(error instanceof DataDirInUse)) throw error;
     if (error.holder.command !== 'serve') throw inUse(error, 'renova import');
-    print(await importThroughService(config, error.holder, { file, ...options }));
+    finish(await importThroughService(config, error.holder, { file, ...options }));
     return;
   }
   const progress = progressReporter();
@@ -64,9 +84,15 @@ export async function importCommand(file: string, options: ImportCommandOptions)
       throw new CliError(
         t(`a IE ${options.ie} não existe neste banco`, `IE ${options.ie} does not exist in this database`),
       );
-    const result = await importFile(database.db, { file, ieId: options.ie, ...options, onProgress: progress.update });
+    const result = await importFile(database.db, {
+      file,
+      ieId: options.ie,
+      ...options,
+      limits: config.uploadLimits,
+      onProgress: progress.update,
+    });
     progress.stop();
-    print(result);
+    finish(result);
   } finally {
     progress.stop();
     await database.close();

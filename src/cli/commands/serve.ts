@@ -3,6 +3,7 @@ import { t } from '../../http/i18n.js';
 import { MOCK_JWT_SECRET } from '../../http/mock-key.js';
 import { setClock } from '../../lib/business-date.js';
 import { ListenError, startServer } from '../../server.js';
+import { startTracing } from '../../telemetry/sdk.js';
 import { DEMO, MOCK_TODAY } from '../demo.js';
 import { tr } from '../lang.js';
 import { progressReporter } from '../progress.js';
@@ -61,8 +62,11 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
   const today = options.today ?? (options.mock ? MOCK_TODAY : undefined);
   if (options.mock && today) freezeBusinessDay(today);
   const demo = options.demo && config.database.kind === 'pglite' ? { ...DEMO, today } : undefined;
+  // Before the database and the app exist: both ask at creation whether tracing is on (OTEL_*).
+  const tracing = await startTracing();
   const progress = progressReporter();
   const server = await startServer(config, {
+    onClose: () => tracing?.shutdown(),
     demo,
     onSeedProgress: progress.update,
     // The bar ends before the app exists: no log line is ever written over it.
@@ -84,7 +88,20 @@ export async function serveCommand(options: ServeCommandOptions): Promise<void> 
         ),
       ),
     );
-  if (sign) {
+  // Tokens go to stdout, i.e. into the log pipeline of a real deployment: only the demo on the
+  // embedded database (and the mock) prints them. Elsewhere the banner says how to mint one.
+  const demoStart = config.database.kind === 'pglite' && config.env !== 'production';
+  if (!demoStart) {
+    lines.push(
+      tr(
+        t(
+          '  tokens: renova token --role IE --ie <id> (ou --role OPERADOR), com a mesma chave configurada',
+          '  tokens: renova token --role IE --ie <id> (or --role OPERADOR), with the same key configured',
+        ),
+      ),
+    );
+  }
+  if (sign && demoStart) {
     const ieToken = await sign({
       sub: 'demo-ie-1',
       name: 'Usuária Demo IE 1',

@@ -6,6 +6,7 @@ import * as dashboard from './0101_dashboard.js';
 import * as journeyLifecycle from './0250_journey_lifecycle.js';
 import * as values from './0301_values.js';
 import * as restitution from './0302_restitution.js';
+import * as batchFileEncoding from './0307_batch_file_encoding.js';
 import * as workspace from './0401_workspace.js';
 import * as openJourneySpeed from './0402_open_journey_speed.js';
 import * as requestKeys from './0403_request_keys.js';
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '0250_journey_lifecycle': journeyLifecycle,
   '0301_values': values,
   '0302_restitution': restitution,
+  '0307_batch_file_encoding': batchFileEncoding,
   '0401_workspace': workspace,
   '0402_open_journey_speed': openJourneySpeed,
   '0403_request_keys': requestKeys,

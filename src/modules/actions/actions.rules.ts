@@ -67,28 +67,64 @@ export async function checkCodes(trx: Trx, input: SituationInput, at: Pointers, 
       throw invalidField(pointer, t(`é obrigatório para o tipo ${input.tipo}`, `is required for tipo ${input.tipo}`));
     oneOf(input.motivo, await codesOf(trx, LISTS.motivosSituacaoMatricula, input.tipo), pointer);
   }
-  if (input.tipo === TIPO.dropout && !input.motivo?.trim()) {
-    throw invalidField(
-      pointerOf(at, 'motivo'),
-      t(
-        'é obrigatório para uma evasão (tipo E): descreva o motivo',
-        'is required for a dropout (tipo E): describe the reason',
-      ),
-    );
-  }
+  if (input.tipo === TIPO.dropout) checkReason(input.motivo, pointerOf(at, 'motivo'));
 }
 
-/** An occurrence date is a fact: it cannot be in the future. */
-export function checkOccurrence(input: SituationInput, at: Pointers): void {
-  if (input.dataOcorrido && input.dataOcorrido > today()) {
-    throw unprocessable(
-      t(
-        `${pointerOf(at, 'dataOcorrido')}: a data de ocorrência ${brDate(input.dataOcorrido)} está no futuro; informe-a depois que tiver acontecido.`,
-        `${pointerOf(at, 'dataOcorrido')}: the occurrence date ${brDate(input.dataOcorrido)} is in the future; inform it once it has happened.`,
-      ),
-      { errors: [{ pointer: pointerOf(at, 'dataOcorrido'), message: t('está no futuro', 'is in the future') }] },
-    );
-  }
+/** dd/mm/aaaa, as a person reads a day in a message. */
+const slashDate = (day: string) => brDate(day).replaceAll('-', '/');
+
+/** The first day of the semester before the journey's (a 2026/2 journey: 2026-01-01). */
+export function earliestOccurrence(journey: { ano: number; semestre: number }): string {
+  return journey.semestre === 2 ? `${journey.ano}-01-01` : `${journey.ano - 1}-07-01`;
+}
+
+/**
+ * An occurrence date is a fact of this renewal (DOMAIN.md, "Actions"): not in the future (São
+ * Paulo) and not before the first day of the semester before the journey's. 422 naming the range.
+ */
+export function checkOccurrence(input: SituationInput, at: Pointers, journey: { ano: number; semestre: number }): void {
+  const day = input.dataOcorrido;
+  if (!day) return;
+  const from = earliestOccurrence(journey);
+  const to = today();
+  if (day >= from && day <= to) return;
+  const pointer = pointerOf(at, 'dataOcorrido');
+  const range = t(`de ${slashDate(from)} a ${slashDate(to)}`, `from ${slashDate(from)} to ${slashDate(to)}`);
+  const why =
+    day > to
+      ? t(`${slashDate(day)} está no futuro`, `${slashDate(day)} is in the future`)
+      : t(
+          `${slashDate(day)} é anterior ao semestre antes da jornada ${journey.ano}/${journey.semestre}`,
+          `${slashDate(day)} is before the semester before journey ${journey.ano}/${journey.semestre}`,
+        );
+  throw unprocessable(
+    t(
+      `A data do ocorrido ${why.pt}; informe uma data ${range.pt}.`,
+      `The occurrence date ${why.en}; give a date ${range.en}.`,
+    ),
+    {
+      dataMinima: from,
+      dataMaxima: to,
+      errors: [{ pointer, message: t(`informe uma data ${range.pt}`, `give a date ${range.en}`) }],
+    },
+  );
+}
+
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+
+/**
+ * Inactivation, dropout, cancellation and deletion need a reason a person can read later
+ * (DOMAIN.md, "Actions"): 3 to 500 characters after trimming, else 422 naming the field.
+ */
+export function checkReason(value: string | null | undefined, pointer: string): void {
+  const length = (value ?? '').trim().length;
+  if (length >= REASON_MIN && length <= REASON_MAX) return;
+  const message = t(
+    `informe o motivo com ${REASON_MIN} a ${REASON_MAX} caracteres (sem contar espaços nas pontas); recebido ${length}`,
+    `give the reason in ${REASON_MIN} to ${REASON_MAX} characters (not counting leading or trailing spaces); got ${length}`,
+  );
+  throw unprocessable(t(`Motivo: ${message.pt}.`, `Reason: ${message.en}.`), { errors: [{ pointer, message }] });
 }
 
 /** A dropout brings restitution forward (A); any other restitution code contradicts it. */

@@ -12,6 +12,7 @@ import {
   checkDropoutRestitution,
   checkLockLimits,
   checkOccurrence,
+  checkReason,
   SITUACAO_MATRICULA_OF,
 } from './actions.rules.js';
 import { type ActionOutcome, type SituationCommand, type SituationInput, TIPO } from './actions.types.js';
@@ -50,7 +51,6 @@ const when = (input: SituationInput) => (input.dataOcorrido ? ` em ${brDate(inpu
 /** Lock (D): SEM_RENOVACAO/TRANCAMENTO, a TRANCAMENTO request with a task for the foundation. */
 async function lockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: SituationCommand) {
   await checkCodes(trx, input, at, [TIPO.lock]);
-  checkOccurrence(input, at);
   const dados = requestData(input);
   const r = await applyTransition(trx, {
     caller,
@@ -60,6 +60,8 @@ async function lockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: Situ
     detalhes: dados,
     solicitacao: { tipo: 'TRANCAMENTO', dados },
   });
+  // Checked once the entry's journey is known; a refusal rolls the transition back.
+  checkOccurrence(input, at, r.jornada);
   const contract = await repo.lockContract(trx, r.contratoId);
   // A semester is counted once: a lock recorded again in the same entry (e.g. after a bond
   // maintenance) adds no locked semester, but the semester is locked, so the run is at least 1.
@@ -92,7 +94,6 @@ async function lockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: Situ
 
 /** Keep lock: the lock carried from last semester holds for this one too (counts both limits). */
 async function keepLockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: SituationCommand) {
-  checkOccurrence(input, at);
   const dados = { ...requestData({ ...input, tipo: TIPO.lock }), mantido: true };
   const r = await applyTransition(trx, {
     caller,
@@ -102,6 +103,7 @@ async function keepLockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: 
     detalhes: dados,
     solicitacao: { tipo: 'TRANCAMENTO', dados },
   });
+  checkOccurrence(input, at, r.jornada);
   const earlier = await repo.concludedLockRequest(trx, r.brbId, r.solicitacaoId);
   if (earlier) {
     throw conflict(
@@ -134,7 +136,6 @@ async function keepLockIn(trx: Trx, caller: Caller, { brbId, input, at, door }: 
 async function withdrawalIn(trx: Trx, caller: Caller, { brbId, input, at, door }: SituationCommand) {
   await checkCodes(trx, input, at, [TIPO.withdrawal, TIPO.dropout]);
   checkDropoutRestitution(input, at);
-  checkOccurrence(input, at);
   const dropout = input.tipo === TIPO.dropout;
   const dados = requestData(input, dropout ? 'A' : undefined);
   const r = await applyTransition(trx, {
@@ -145,6 +146,7 @@ async function withdrawalIn(trx: Trx, caller: Caller, { brbId, input, at, door }
     detalhes: dados,
     solicitacao: { tipo: 'AFASTAMENTO_EVASAO', dados },
   });
+  checkOccurrence(input, at, r.jornada);
   await repo.updateBolsa(trx, r.bolsaId, { situacao_matricula: SITUACAO_MATRICULA_OF[input.tipo]! });
   if (dropout) await repo.bringRestitutionForward(trx, r.contratoId, firstDayOfNextMonth());
   await repo.insertTask(trx, {
@@ -161,7 +163,6 @@ async function withdrawalIn(trx: Trx, caller: Caller, { brbId, input, at, door }
 /** Bond maintenance (S): enrolled, using no credit this semester. */
 async function bondIn(trx: Trx, caller: Caller, { brbId, input, at, door }: SituationCommand) {
   await checkCodes(trx, input, at, [TIPO.bond]);
-  checkOccurrence(input, at);
   // The run this bond maintenance ends, kept with its request: a lock later in the same semester resumes it.
   const run = await repo.lockRunOfEntry(trx, brbId);
   const dados = { ...requestData(input), ...(run ? { [repo.RUN_BEFORE_BOND]: run } : {}) };
@@ -173,6 +174,7 @@ async function bondIn(trx: Trx, caller: Caller, { brbId, input, at, door }: Situ
     detalhes: dados,
     solicitacao: { tipo: 'MANUTENCAO_VINCULO', dados },
   });
+  checkOccurrence(input, at, r.jornada);
   await repo.updateBolsa(trx, r.bolsaId, { situacao_matricula: 'A' });
   // A semester of bond maintenance ends the run of consecutive locked semesters.
   await repo.lockContract(trx, r.contratoId);
@@ -261,8 +263,9 @@ export const inactivate = (db: Db, caller: Caller, brbId: number, motivo: string
       brbId,
       action: 'INATIVAR',
       door,
-      detalhes: { motivo: motivo ?? null },
+      detalhes: { motivo: motivo?.trim() ?? null },
     });
+    checkReason(motivo, '/body/motivo');
     await repo.updateBolsa(trx, r.bolsaId, { situacao_matricula: 'I' });
     return outcome(r);
   });

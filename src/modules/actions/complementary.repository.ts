@@ -51,3 +51,14 @@ export function requestsInProgress(db: Db, brbId: number) {
     .orderBy('s.id')
     .execute();
 }
+
+/** A lock request of the entry, in progress or concluded: this semester's lock is already recorded. */
+export function lockRequestOfEntry(db: Db, brbId: number) {
+  return db
+    .selectFrom('solicitacao')
+    .select('id')
+    .where('entrada_id', '=', brbId)
+    .where('tipo', '=', 'TRANCAMENTO')
+    .where('status', 'in', ['EM_ANDAMENTO', 'CONCLUIDA'])
+    .executeTakeFirst();
+}

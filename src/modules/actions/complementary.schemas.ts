@@ -28,6 +28,13 @@ export const ComplementaryDataOut = Type.Object(
       previsaoFormatura: Day('Graduation forecast'),
       inicioRestituicao: Day('Restitution start'),
     }),
+    datasOcorrido: Type.Object(
+      {
+        minima: Type.String({ format: 'date', description: 'First day of the semester before the journey’s' }),
+        maxima: Type.String({ format: 'date', description: 'Today (America/Sao_Paulo)' }),
+      },
+      { description: 'The occurrence dates (dataOcorrido, data-ocorrido) the actions accept for this entry now' },
+    ),
     acoesPermitidas: Type.Array(Type.String(), {
       description: 'State-machine actions allowed now through the v2/v3 operations (docs/state-machine.md)',
     }),

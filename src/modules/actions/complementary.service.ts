@@ -4,7 +4,9 @@ import { notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { allowedActions, type EntryState } from '../lifecycle/state-machine.js';
 import { LISTS, listReference } from '../reference/reference.repository.js';
-import { entryData, requestsInProgress } from './complementary.repository.js';
+import { earliestOccurrence } from './actions.rules.js';
+import { entryData, lockRequestOfEntry, requestsInProgress } from './complementary.repository.js';
+import { today } from './dates.js';
 
 const codes = async (db: Db, lista: string) =>
   (await listReference(db, lista)).map((r) => ({ codigo: r.codigo, descricao: r.descricao }));
@@ -22,6 +24,9 @@ export async function complementaryData(db: Db, caller: Caller, brbId: number) {
       t(`Entrada de jornada (brbId) ${brbId} não encontrada.`, `Journey entry (brbId) ${brbId} not found.`),
     );
   const state: EntryState = { situacao: row.situacao, motivo: row.motivo };
+  // The lock of this semester already recorded (a request in progress or concluded): keeping the
+  // carried lock would be refused (409), so it is not offered.
+  const lockRecorded = Boolean(await lockRequestOfEntry(db, row.id));
   const [requests, tipos, situacoes, restituicao, motivos] = [
     await requestsInProgress(db, row.id),
     await codes(db, LISTS.tiposSituacaoMatricula),
@@ -52,7 +57,8 @@ export async function complementaryData(db: Db, caller: Caller, brbId: number) {
       previsaoFormatura: row.previsao_formatura,
       inicioRestituicao: row.inicio_restituicao,
     },
-    acoesPermitidas: allowedActions(state, 'padrao'),
+    datasOcorrido: { minima: earliestOccurrence({ ano: row.ano, semestre: row.semestre }), maxima: today() },
+    acoesPermitidas: allowedActions(state, 'padrao').filter((a) => a !== 'MANTER_TRANCAMENTO' || !lockRecorded),
     acoesPermitidasAlterarStatus: allowedActions(state, 'alterar-status'),
     solicitacoesEmAndamento: requests.map((r) => ({ id: r.id, tipo: r.tipo })),
     trancamentos: {

@@ -8,6 +8,7 @@ import { recordEntryEvent } from '../lifecycle/entry-event.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import { applyTransition } from '../lifecycle/transition.js';
 import * as repo from './actions.repository.js';
+import { checkReason } from './actions.rules.js';
 import type { ValuesOut } from './actions.schemas.js';
 import { outcome } from './actions.service.js';
 import type { ActionOutcome, ContractEndInput } from './actions.types.js';
@@ -22,6 +23,7 @@ export const cancel = (db: Db, caller: Caller, brbId: number, input: ContractEnd
 
 async function cancelIn(trx: Trx, caller: Caller, brbId: number, input: ContractEndInput, door?: Door) {
   const r = await applyTransition(trx, { caller, brbId, action: 'CANCELAR', door, detalhes: { ...input } });
+  checkReason(input.motivo, '/body/motivo');
   await repo.updateContract(trx, r.contratoId, { status: 'CANCELADO' });
   await repo.bringRestitutionForward(trx, r.contratoId, firstDayOfNextMonth());
   await repo.updateBolsa(trx, r.bolsaId, { status: 'CANCELADA' });
@@ -35,6 +37,7 @@ export const remove = (db: Db, caller: Caller, brbId: number, input: ContractEnd
 
 async function removeIn(trx: Trx, caller: Caller, brbId: number, input: ContractEndInput, door?: Door) {
   const r = await applyTransition(trx, { caller, brbId, action: 'EXCLUIR', door, detalhes: { ...input } });
+  checkReason(input.motivo, '/body/motivo');
   // DOMAIN.md, "Contracts with credit": money credited in ANY period (not only this entry's) means
   // the contract can only be cancelled, which brings restitution forward.
   const signed = await repo.signedAddendum(trx, r.contratoId);

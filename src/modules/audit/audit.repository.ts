@@ -70,7 +70,7 @@ function filtered(db: Q, caller: Pick<Caller, 'all' | 'ies'>, f: AuditFilter) {
   if (f.de) q = q.where('em', '>=', sql<Date>`(${f.de}::date::timestamp at time zone 'America/Sao_Paulo')`);
   if (f.ate) q = q.where('em', '<', sql<Date>`((${f.ate}::date + 1)::timestamp at time zone 'America/Sao_Paulo')`);
   if (f.usuario) q = q.where('usuario', '=', f.usuario);
-  if (f.operacao) q = q.where('operacao', '=', f.operacao);
+  if (f.operacao) q = q.where('operacao', 'in', f.operacao.split(','));
   if (f.brbId) q = q.where('brb_id', '=', f.brbId);
   if (f.loteId) q = q.where('lote_id', '=', f.loteId);
   return q;
@@ -93,4 +93,25 @@ export async function countAudit(db: Q, caller: Pick<Caller, 'all' | 'ies'>, f: 
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Cap on each list of filter values: a person picks from a list, not from thousands. */
+const FILTER_VALUES_MAX = 500;
+
+/** The people and operations present in the rows the caller may see (the audit screen's pickers). */
+export async function auditFilterValues(db: Q, caller: Pick<Caller, 'all' | 'ies'>) {
+  const [people, operations] = await Promise.all([
+    filtered(db, caller, {})
+      .select(['usuario', (eb) => eb.fn.max('usuario_nome').as('nome')])
+      .groupBy('usuario')
+      .orderBy('nome')
+      .orderBy('usuario')
+      .limit(FILTER_VALUES_MAX)
+      .execute(),
+    filtered(db, caller, {}).select('operacao').distinct().orderBy('operacao').limit(FILTER_VALUES_MAX).execute(),
+  ]);
+  return {
+    usuarios: people.map((p) => ({ sub: p.usuario, nome: p.nome ?? null })),
+    operacoes: operations.map((o) => o.operacao),
+  };
 }

@@ -1,15 +1,17 @@
 import { Type } from '@sinclair/typebox';
+import type { Db } from '../../db/database.js';
 import type { Row } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { t } from '../../http/i18n.js';
-import { responses } from '../../http/schemas.js';
+import { readDb } from '../../http/read-db.js';
+import { responses, StrictObject } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { toPage } from '../dashboard/mappers.js';
 import { streamQuery } from '../exports/export.cursor.js';
 import type { Column } from '../exports/export.format.js';
 import { exportFormat, listOrFile, sendExport } from '../exports/export.http.js';
-import { type AuditFilter, auditQuery, countAudit } from './audit.repository.js';
-import { type AuditItem, AuditPageSchema, AuditQuery, auditSchemas } from './audit.schemas.js';
+import { type AuditFilter, auditFilterValues, auditQuery, countAudit } from './audit.repository.js';
+import { AuditFilterValuesSchema, type AuditItem, AuditPageSchema, AuditQuery, auditSchemas } from './audit.schemas.js';
 
 /**
  * The audit trail (an addition to the interface, docs/decisions.md): who changed what, when,
@@ -46,12 +48,12 @@ const COLUMNS: Column<Row<'auditoria'>>[] = [
   { header: 'Request id', type: 'text', value: (r) => r.request_id, width: 38 },
 ];
 
-async function list(app: App, caller: Caller, q: AuditFilter & { pagina?: number; tamanho?: number }) {
+async function list(db: Db, caller: Caller, q: AuditFilter & { pagina?: number; tamanho?: number }) {
   const pagina = q.pagina ?? 1;
   const tamanho = q.tamanho ?? 20;
   const [rows, total] = await Promise.all([
-    auditQuery(app.db, caller, q, tamanho, (pagina - 1) * tamanho).execute(),
-    countAudit(app.db, caller, q),
+    auditQuery(db, caller, q, tamanho, (pagina - 1) * tamanho).execute(),
+    countAudit(db, caller, q),
   ]);
   return toPage(rows.map(toItem), pagina, tamanho, total);
 }
@@ -74,15 +76,30 @@ async function routes(app: App) {
     },
     async (request, reply) => {
       const format = exportFormat(request);
-      if (!format) return list(app, request.caller, request.query);
-      const query = auditQuery(app.db, request.caller, request.query, null);
+      if (!format) return list(readDb(request), request.caller, request.query);
+      const query = auditQuery(readDb(request), request.caller, request.query, null);
       return sendExport(request, reply, {
         format,
         filename: 'auditoria',
         columns: COLUMNS,
-        pump: (sink) => streamQuery(app.db, app.config.database.kind, query, sink),
+        pump: (sink) => streamQuery(readDb(request), app.config.database.kind, query, sink),
       });
     },
+  );
+
+  app.get(
+    '/s/auditoria/filtros',
+    {
+      config: { roles: ['IE', 'OPERADOR'] },
+      schema: {
+        operationId: 'listAuditFilterValues',
+        summary: 'The people and operations found in the audit trail the caller sees, to filter it by',
+        tags: ['Audit'],
+        querystring: StrictObject({}),
+        response: responses({ 200: Type.Ref(AuditFilterValuesSchema) }),
+      },
+    },
+    async (request) => auditFilterValues(readDb(request), request.caller),
   );
 }
 

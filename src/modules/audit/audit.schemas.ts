@@ -10,7 +10,13 @@ export const AuditQuery = StrictObject({
   ate: Type.Optional(Day('Up to this day, inclusive')),
   usuario: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "The user's sub" })),
   operacao: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 120, description: 'The operation (operationId), e.g. acceptBatchRows' }),
+    Type.String({
+      minLength: 1,
+      maxLength: 2000,
+      pattern: '^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$',
+      description:
+        'The operation (operationId), e.g. acceptBatchRows; several separated by commas (one action has several doors)',
+    }),
   ),
   brbId: Type.Optional(Id('Only rows about this journey entry')),
   loteId: Type.Optional(Id('Only rows about this batch')),
@@ -48,4 +54,22 @@ export const AuditItemSchema = Type.Object(
 export type AuditItem = Static<typeof AuditItemSchema>;
 
 export const AuditPageSchema = Page(Type.Ref(AuditItemSchema), 'AuditPage');
-export const auditSchemas = [AuditItemSchema, AuditPageSchema];
+
+export const AuditFilterValuesSchema = Type.Object(
+  {
+    usuarios: Type.Array(
+      Type.Object({
+        sub: Type.String({ description: 'The value of the usuario filter' }),
+        nome: Type.Union([Type.String(), Type.Null()]),
+      }),
+      { description: 'People with rows in the trail the caller sees, by name (at most 500)' },
+    ),
+    operacoes: Type.Array(Type.String(), {
+      description:
+        'Operations (operationIds) with rows in the trail the caller sees, the values of the operacao filter',
+    }),
+  },
+  { $id: 'AuditFilterValues' },
+);
+
+export const auditSchemas = [AuditItemSchema, AuditPageSchema, AuditFilterValuesSchema];

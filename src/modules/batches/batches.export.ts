@@ -2,6 +2,7 @@ import type { Row } from '../../db/schema.js';
 import { type Lang, t } from '../../http/i18n.js';
 import type { Column } from '../exports/export.format.js';
 import { rowErrorsLine } from '../values/row-errors.js';
+import { VALUE_LABELS } from '../values/sheet-columns.js';
 import { VALUE_FIELDS, type ValueField } from '../values/values.rows.js';
 
 /** The batch list as a file. */
@@ -41,25 +42,37 @@ export const BATCH_ROW_COLUMNS: Column<Row<'lote_linha'>>[] = [
 ];
 
 /**
- * The rows with errors as the values sheet: exactly the import template's columns (VALUE_FIELDS,
- * headers not translated: the importer reads them), the values as the IE sent them, so the IE
+ * The rows with errors as the values sheet: exactly the import template's columns and Portuguese
+ * headers (VALUE_LABELS, which the importer reads back), the values as the IE sent them, so the IE
  * fixes the cells and uploads the file again. Money and percentages in comma decimals, which the
  * importer reads; contratoAnual as S/N.
  */
 const SHEET_VALUES: Record<ValueField, Column<Row<'lote_linha'>>> = {
-  brbId: { header: 'brbId', type: 'int', value: (r) => r.brb_id },
-  nomeEstudante: { header: 'nomeEstudante', type: 'text', value: (r) => r.nome_estudante, width: 36 },
-  qtdParcelasCobertura: { header: 'qtdParcelasCobertura', type: 'int', value: (r) => r.qtd_parcelas_cobertura },
-  qtdCreditos: { header: 'qtdCreditos', type: 'int', value: (r) => r.qtd_creditos },
-  valorContrato: { header: 'valorContrato', type: 'money', value: (r) => r.valor_contrato },
-  valorCtrPrestServico: { header: 'valorCtrPrestServico', type: 'money', value: (r) => r.valor_ctr_prest_servico },
-  percentualConcedido: { header: 'percentualConcedido', type: 'number', value: (r) => r.percentual_concedido },
-  parcMeses: { header: 'parcMeses', type: 'text', value: (r) => r.parc_meses },
-  idCurso: { header: 'idCurso', type: 'int', value: (r) => r.id_curso },
-  regimeContrato: { header: 'regimeContrato', type: 'text', value: (r) => r.regime_contrato },
-  contratoAnual: { header: 'contratoAnual', type: 'text', value: (r) => r.contrato_anual },
-  motivoReenvio: { header: 'motivoReenvio', type: 'text', value: (r) => r.motivo_reenvio },
-  motivo: { header: 'motivo', type: 'text', value: (r) => r.motivo },
-  serieSemestre: { header: 'serieSemestre', type: 'text', value: (r) => r.serie_semestre },
+  brbId: { header: VALUE_LABELS.brbId, type: 'int', value: (r) => r.brb_id },
+  nomeEstudante: { header: VALUE_LABELS.nomeEstudante, type: 'text', value: (r) => r.nome_estudante, width: 36 },
+  qtdParcelasCobertura: {
+    header: VALUE_LABELS.qtdParcelasCobertura,
+    type: 'int',
+    value: (r) => r.qtd_parcelas_cobertura,
+  },
+  qtdCreditos: { header: VALUE_LABELS.qtdCreditos, type: 'int', value: (r) => r.qtd_creditos },
+  valorContrato: { header: VALUE_LABELS.valorContrato, type: 'money', value: (r) => r.valor_contrato },
+  valorCtrPrestServico: {
+    header: VALUE_LABELS.valorCtrPrestServico,
+    type: 'money',
+    value: (r) => r.valor_ctr_prest_servico,
+  },
+  percentualConcedido: {
+    header: VALUE_LABELS.percentualConcedido,
+    type: 'number',
+    value: (r) => r.percentual_concedido,
+  },
+  parcMeses: { header: VALUE_LABELS.parcMeses, type: 'text', value: (r) => r.parc_meses },
+  idCurso: { header: VALUE_LABELS.idCurso, type: 'int', value: (r) => r.id_curso },
+  regimeContrato: { header: VALUE_LABELS.regimeContrato, type: 'text', value: (r) => r.regime_contrato },
+  contratoAnual: { header: VALUE_LABELS.contratoAnual, type: 'text', value: (r) => r.contrato_anual },
+  motivoReenvio: { header: VALUE_LABELS.motivoReenvio, type: 'text', value: (r) => r.motivo_reenvio },
+  motivo: { header: VALUE_LABELS.motivo, type: 'text', value: (r) => r.motivo },
+  serieSemestre: { header: VALUE_LABELS.serieSemestre, type: 'text', value: (r) => r.serie_semestre },
 };
 export const ERROR_SHEET_COLUMNS = VALUE_FIELDS.map((f) => SHEET_VALUES[f]);

@@ -57,12 +57,15 @@ export function findBatch(db: Q, caller: Tenant, loteId: number) {
 
 export interface RowFilter {
   resultado?: 'SUCESSO' | 'ERRO' | 'PENDENTE';
+  /** The rows to send again: refused by a rule (ERRO) or by the foundation (RECUSADO). */
+  recusadas?: boolean;
 }
 
 /** A batch's rows in sheet order (the export's query too). */
 export function rowsQuery(db: Q, loteId: number, f: RowFilter, limit: number | null, offset = 0) {
   let q = db.selectFrom('lote_linha').selectAll().where('lote_id', '=', loteId);
   if (f.resultado) q = q.where('resultado', '=', f.resultado);
+  if (f.recusadas) q = q.where((eb) => eb.or([eb('resultado', '=', 'ERRO'), eb('processamento', '=', 'RECUSADO')]));
   q = q.orderBy('linha');
   return limit === null ? q : q.limit(limit).offset(offset);
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { readDb } from '../../http/read-db.js';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { streamQuery } from '../exports/export.cursor.js';
@@ -33,13 +34,13 @@ async function routes(app: App) {
     },
     async (request, reply) => {
       const format = exportFormat(request);
-      if (!format) return service.listBatches(app.db, request.caller, request.query);
-      const query = repo.batchesQuery(app.db, request.caller, request.query, null);
+      if (!format) return service.listBatches(readDb(request), request.caller, request.query);
+      const query = repo.batchesQuery(readDb(request), request.caller, request.query, null);
       return sendExport(request, reply, {
         format,
         filename: 'lotes',
         columns: BATCH_COLUMNS,
-        pump: (sink) => streamQuery(app.db, kind, query, sink),
+        pump: (sink) => streamQuery(readDb(request), kind, query, sink),
       });
     },
   );
@@ -60,14 +61,14 @@ async function routes(app: App) {
     async (request, reply) => {
       const { loteId } = request.params;
       const format = exportFormat(request);
-      if (!format) return service.batchDetail(app.db, request.caller, loteId, request.query);
-      await service.batchOf(app.db, request.caller, loteId);
-      const query = repo.rowsQuery(app.db, loteId, request.query, null);
+      if (!format) return service.batchDetail(readDb(request), request.caller, loteId, request.query);
+      await service.batchOf(readDb(request), request.caller, loteId);
+      const query = repo.rowsQuery(readDb(request), loteId, request.query, null);
       return sendExport(request, reply, {
         format,
         filename: `lote-${loteId}`,
         columns: BATCH_ROW_COLUMNS,
-        pump: (sink) => streamQuery(app.db, kind, query, sink),
+        pump: (sink) => streamQuery(readDb(request), kind, query, sink),
       });
     },
   );
@@ -79,10 +80,11 @@ async function routes(app: App) {
       schema: {
         operationId: 'getIeBatchErrorSheet',
         summary:
-          "The batch's rows with errors as a values sheet (the import template's columns) to fix and upload again",
+          "The batch's refused rows (with errors, or refused by the foundation) as a values sheet to fix and upload again",
         description:
           'Columns and order of the values import template; each row as it was sent (a value that could not be read is empty). ' +
-          'The errors themselves: GET /s/lotes/{loteId}?resultado=ERRO.',
+          'The rows: those with errors (resultado ERRO) and those the foundation refused (processamento RECUSADO; the ' +
+          'entry is back in APTO, so the corrected sheet is a plain send). The errors themselves: GET /s/lotes/{loteId}.',
         tags,
         params: schemas.BatchParams,
         querystring: schemas.ErrorSheetQuery,
@@ -91,13 +93,13 @@ async function routes(app: App) {
     },
     async (request, reply) => {
       const { loteId } = request.params;
-      await service.batchOf(app.db, request.caller, loteId);
-      const query = repo.rowsQuery(app.db, loteId, { resultado: 'ERRO' }, null);
+      await service.batchOf(readDb(request), request.caller, loteId);
+      const query = repo.rowsQuery(readDb(request), loteId, { recusadas: true }, null);
       return sendExport(request, reply, {
         format: request.query.formato ?? exportFormat(request) ?? 'xlsx',
         filename: `lote-${loteId}-erros`,
         columns: ERROR_SHEET_COLUMNS,
-        pump: (sink) => streamQuery(app.db, kind, query, sink),
+        pump: (sink) => streamQuery(readDb(request), kind, query, sink),
       });
     },
   );

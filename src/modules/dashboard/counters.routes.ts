@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { readDb } from '../../http/read-db.js';
 import { responses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as schemas from './counters.schemas.js';
@@ -20,7 +21,7 @@ export async function registerCounterRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.CountersSchema) }, [404]),
       },
     },
-    async (request) => service.counters(app.db, request.caller, request.query),
+    async (request) => service.counters(readDb(request), request.caller, request.query),
   );
 
   app.get(
@@ -34,7 +35,7 @@ export async function registerCounterRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.CarouselSchema) }, [404]),
       },
     },
-    async (request) => service.carousel(app.db, request.caller, request.query),
+    async (request) => service.carousel(readDb(request), request.caller, request.query),
   );
 
   app.post(
@@ -48,7 +49,7 @@ export async function registerCounterRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.DashboardCellsSchema) }, [404, 415]),
       },
     },
-    async (request) => service.dashboardCells(app.db, request.caller, request.body ?? {}),
+    async (request) => service.dashboardCells(readDb(request), request.caller, request.body ?? {}),
   );
 
   app.post(
@@ -62,6 +63,6 @@ export async function registerCounterRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.DashboardDetailsSchema) }, [404, 415]),
       },
     },
-    async (request) => service.dashboardDetails(app.db, request.caller, request.body ?? {}),
+    async (request) => service.dashboardDetails(readDb(request), request.caller, request.body ?? {}),
   );
 }

@@ -12,7 +12,7 @@ import { checkFilterIds, resolveScope } from './scope.js';
 export const ENTRY_COLUMNS: Column<EntryRow>[] = [
   { header: 'brbId', type: 'int', value: (r) => r.id },
   { header: t('Estudante', 'Student'), type: 'text', value: (r) => r.estudante_nome, width: 36 },
-  { header: 'CPF', type: 'text', value: (r) => r.cpf, width: 14 },
+  { header: 'CPF', type: 'cpf', value: (r) => r.cpf, width: 16 },
   { header: t('Matrícula', 'Enrolment'), type: 'text', value: (r) => r.matricula },
   { header: t('Curso', 'Course'), type: 'text', value: (r) => r.curso_nome, width: 30 },
   { header: 'Campus', type: 'text', value: (r) => r.campus_nome },

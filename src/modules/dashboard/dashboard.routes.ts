@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import type { Aba } from '../../db/schema.js';
+import { readDb } from '../../http/read-db.js';
 import { aliasOperationId, responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { exportFormat, listOrFile } from '../exports/export.http.js';
@@ -44,7 +45,7 @@ async function routes(app: App) {
       const { renewalTabEnum: aba } = request.params;
       const format = exportFormat(request);
       if (format) return exportEntries(app, request, reply, format, aba, { ...request.query, aba });
-      return service.listTab(app.db, request.caller, aba, request.query);
+      return service.listTab(readDb(request), request.caller, aba, request.query);
     },
   );
   for (const [aba, operationId, summary] of STATIC_TABS) {
@@ -62,7 +63,7 @@ async function routes(app: App) {
       async (request, reply) => {
         const format = exportFormat(request);
         if (format) return exportEntries(app, request, reply, format, aba, { ...request.query, aba });
-        return service.listTab(app.db, request.caller, aba, request.query);
+        return service.listTab(readDb(request), request.caller, aba, request.query);
       },
     );
   }
@@ -84,7 +85,7 @@ async function routes(app: App) {
         const format = exportFormat(request);
         const q = { ...request.query, aba: 'manutencao-vinculo' as const };
         if (format) return exportEntries(app, request, reply, format, 'manutencao-vinculo', q);
-        return service.listTab(app.db, request.caller, 'manutencao-vinculo', request.query);
+        return service.listTab(readDb(request), request.caller, 'manutencao-vinculo', request.query);
       },
     );
   });
@@ -102,7 +103,7 @@ async function routes(app: App) {
           response: responses({ 200: Type.Ref(schemas.ExistsSchema) }, [404]),
         },
       },
-      async (request) => service.bondMaintenanceExists(app.db, request.caller, request.query),
+      async (request) => service.bondMaintenanceExists(readDb(request), request.caller, request.query),
     );
   });
 
@@ -120,7 +121,7 @@ async function routes(app: App) {
     async (request, reply) => {
       const format = exportFormat(request);
       if (format) return exportEntries(app, request, reply, format, 'jornada', request.query);
-      return service.listEntries(app.db, request.caller, request.query);
+      return service.listEntries(readDb(request), request.caller, request.query);
     },
   );
 
@@ -139,7 +140,7 @@ async function routes(app: App) {
       const format = exportFormat(request);
       if (format)
         return exportEntries(app, request, reply, format, `jornada-${request.query.journeyId}`, request.query);
-      return service.listJourney(app.db, request.caller, request.query);
+      return service.listJourney(readDb(request), request.caller, request.query);
     },
   );
 
@@ -154,7 +155,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Ref(schemas.TagsPageSchema) }, [404]),
       },
     },
-    async (request) => service.tags(app.db, request.caller, request.query),
+    async (request) => service.tags(readDb(request), request.caller, request.query),
   );
 
   await registerSignatureRoutes(app);

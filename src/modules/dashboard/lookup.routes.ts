@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { readDb } from '../../http/read-db.js';
 import { aliasOperationId, responses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { autocomplete } from './autocomplete.js';
@@ -21,7 +22,7 @@ export async function registerLookupRoutes(app: App) {
         response: responses({ 200: Suggestions }, [404]),
       },
     },
-    async (request) => autocomplete(app.db, request.caller, request.query),
+    async (request) => autocomplete(readDb(request), request.caller, request.query),
   );
   const bondPaths = [
     '/s/v2/renovacao/manutencao-vinculo/estudantes/autocomplete',
@@ -39,7 +40,7 @@ export async function registerLookupRoutes(app: App) {
           response: responses({ 200: Suggestions }, [404]),
         },
       },
-      async (request) => autocomplete(app.db, request.caller, { ...request.query, aba: 'manutencao-vinculo' }),
+      async (request) => autocomplete(readDb(request), request.caller, { ...request.query, aba: 'manutencao-vinculo' }),
     );
   });
 
@@ -54,7 +55,7 @@ export async function registerLookupRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.FilterValuesSchema) }, [404]),
       },
     },
-    async (request) => service.filterValues(app.db, request.caller, request.query),
+    async (request) => service.filterValues(readDb(request), request.caller, request.query),
   );
   app.post(
     '/s/dashboard/filtros-bolsas',
@@ -67,7 +68,7 @@ export async function registerLookupRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.FilterValuesSchema) }, [404, 415]),
       },
     },
-    async (request) => service.filterValues(app.db, request.caller, request.body ?? {}),
+    async (request) => service.filterValues(readDb(request), request.caller, request.body ?? {}),
   );
 
   app.get(
@@ -81,6 +82,6 @@ export async function registerLookupRoutes(app: App) {
         response: responses({ 200: Type.Ref(schemas.InsertCandidatePageSchema) }, [404]),
       },
     },
-    async (request) => service.insertCandidates(app.db, request.caller, request.query),
+    async (request) => service.insertCandidates(readDb(request), request.caller, request.query),
   );
 }

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { readDb } from '../../http/read-db.js';
 import { aliasOperationId, responses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import * as schemas from './dashboard.schemas.js';
@@ -22,7 +23,7 @@ export async function registerSignatureRoutes(app: App) {
           response: responses({ 200: Type.Ref(schemas.PendingSignaturePageSchema) }, [404]),
         },
       },
-      async (request) => service.listPendingSignature(app.db, request.caller, request.query),
+      async (request) => service.listPendingSignature(readDb(request), request.caller, request.query),
     );
   });
 }

@@ -8,8 +8,12 @@ import { SERVICE_TIME_ZONE } from '../../lib/business-date.js';
  * by chunk and write them with backpressure. Nothing here holds more than one chunk.
  */
 
-/** Cell types: they decide the CSV spelling and the xlsx cell type and number format. */
-export type CellType = 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime';
+/**
+ * Cell types: they decide the CSV spelling and the xlsx cell type and number format. 'cpf' is a
+ * CPF's 11 digits written masked (000.000.000-00): as text, a spreadsheet never turns it into a
+ * number (08587656406 would lose its leading zero).
+ */
+export type CellType = 'text' | 'int' | 'number' | 'money' | 'date' | 'datetime' | 'cpf';
 export type CellValue = string | number | boolean | Date | null | undefined;
 
 export interface Column<R> {
@@ -111,18 +115,35 @@ function csvMoney(value: string | number): string {
     : `${text.slice(0, dot)},${`${text.slice(dot + 1)}00`.slice(0, 2)}`;
 }
 
+/**
+ * First characters a spreadsheet may take for the start of a formula or that hide one (OWASP, CSV
+ * Injection: = + - @, tab, carriage return, line feed; NUL too, which some readers skip).
+ */
+export const FORMULA_START = /^[=+\-@\t\r\n\0]/;
+
+/** A text that would start a formula, with an apostrophe before it (the spreadsheet shows it as text). */
+export const neutralised = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
+
 /** Text that needs care: a separator, quote or line break anywhere, or a formula-like first character. */
-const CSV_SPECIAL = /[;"\r\n]|^[=+\-@\t]/;
+const CSV_SPECIAL = /[;"\r\n]|^[=+\-@\t\0]/;
 
 /**
- * A text cell: quoted when it holds the separator, a quote or a line break; a leading = + - @
- * gets an apostrophe so a spreadsheet never runs a name as a formula (CSV injection). Most text
- * needs neither: one regex test, and the value itself is the cell.
+ * A text cell: quoted when it holds the separator, a quote or a line break; a formula-like first
+ * character gets an apostrophe so a spreadsheet never runs a name as a formula (CSV injection).
+ * Most text needs neither: one regex test, and the value itself is the cell.
  */
 function csvText(value: string): string {
   if (!CSV_SPECIAL.test(value)) return value;
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  const safe = neutralised(value);
   return /[;"\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+/** 11 digits as 000.000.000-00; anything else (an old row, a partial value) as text. */
+export function maskedCpf(value: string): string {
+  const digits = value.replace(/\D/g, '');
+  return digits.length === 11
+    ? `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6, 9)}-${digits.slice(9)}`
+    : value;
 }
 
 export function csvCell(type: CellType, value: CellValue): string {
@@ -138,6 +159,8 @@ export function csvCell(type: CellType, value: CellValue): string {
       return csvDate(value as string | Date);
     case 'datetime':
       return csvDateTime(value as Date);
+    case 'cpf':
+      return csvText(maskedCpf(String(value)));
     default:
       return csvText(typeof value === 'boolean' ? (value ? 'S' : 'N') : String(value));
   }

@@ -9,6 +9,8 @@ import {
   type Column,
   DAY_MS,
   drained,
+  maskedCpf,
+  neutralised,
   type SheetWriter,
   slicer,
   wallMs,
@@ -25,6 +27,22 @@ function xlsxDate(type: 'date' | 'datetime', value: string | Date): Date {
   return new Date(type === 'date' ? Math.floor(wall / DAY_MS) * DAY_MS : wall);
 }
 
+/**
+ * Characters XML 1.0 cannot hold (C0 controls but tab, LF, CR; unpaired surrogates; U+FFFE/F): in a
+ * cell they would make the whole workbook unreadable, so they are left out.
+ */
+const NOT_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters XML cannot hold
+  /[\0-\x08\x0B\x0C\x0E-\x1F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const HAS_NOT_XML = new RegExp(NOT_XML.source);
+
+/** A text cell: a formula-like start neutralised (as in CSV), then what XML cannot hold removed. */
+function xlsxText(value: string): string {
+  const safe = neutralised(value);
+  return HAS_NOT_XML.test(safe) ? safe.replace(NOT_XML, '') : safe;
+}
+
 function xlsxCell(type: CellType, value: CellValue): ExcelJS.CellValue {
   if (value === null || value === undefined || value === '') return null;
   switch (type) {
@@ -35,8 +53,10 @@ function xlsxCell(type: CellType, value: CellValue): ExcelJS.CellValue {
     case 'date':
     case 'datetime':
       return xlsxDate(type, value as string | Date);
+    case 'cpf':
+      return maskedCpf(String(value));
     default:
-      return typeof value === 'boolean' ? (value ? 'S' : 'N') : String(value);
+      return typeof value === 'boolean' ? (value ? 'S' : 'N') : xlsxText(String(value));
   }
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/database.js';
+import { inSpan, SpanKind } from '../../telemetry/tracing.js';
 import { renderNotificationEmail } from './email.templates.js';
 import { backoffDelay, type IntegrationsConfig } from './integrations.config.js';
 
@@ -79,14 +80,17 @@ export async function deliverEmail(
   });
   const attempt = claim.tentativas + 1;
   try {
-    await transport.sendMail({
-      from: config.smtpFrom,
-      to: row.email,
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      headers: { 'X-Renova-Notificacao': String(claim.id) },
-    });
+    // nodemailer has no instrumentation: a client span by hand (tracing on).
+    await inSpan('smtp send', { kind: SpanKind.CLIENT, attributes: { 'renova.email.id': claim.id } }, () =>
+      transport.sendMail({
+        from: config.smtpFrom,
+        to: row.email,
+        subject: email.subject,
+        text: email.text,
+        html: email.html,
+        headers: { 'X-Renova-Notificacao': String(claim.id) },
+      }),
+    );
   } catch (error) {
     const failed = attempt >= config.emailMaxAttempts;
     await db

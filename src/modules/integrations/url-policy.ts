@@ -1,50 +1,47 @@
 import { lookup } from 'node:dns';
-import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import type { Text } from '../../http/i18n.js';
 import { t } from '../../http/i18n.js';
 
 /**
- * Where a webhook may point (SSRF). In production: https only, and every address the host
- * resolves to must be public, checked at registration and again on every connection (the
- * lookup below), so a name that later resolves to an internal address is refused at send time.
- * Outside production, http is allowed for loopback hosts (a receiver on the developer's machine
- * or in a test).
+ * Where a webhook may connect (SSRF), as an allow list: only global unicast addresses, decided by
+ * ipaddr.js (a maintained table of the IANA special-purpose ranges) rather than a list of ranges
+ * to block, so a form nobody listed (IPv4-compatible ::a.b.c.d, 6to4, Teredo, NAT64 embedding a
+ * private IPv4, site-local, documentation, benchmarking...) is refused by default. IPv6 must also
+ * be in 2000::/3, the only block IANA hands out as global unicast. Checked at registration and on
+ * every connection, for every address a name resolves to (the lookup below), so a name that later
+ * resolves to an internal address (DNS rebinding) is refused at send time.
+ *
+ * Outside production, loopback receivers (127.0.0.0/8, ::1, localhost) are also allowed, over
+ * http too: a receiver on the developer's machine or in a test.
  */
-const PRIVATE = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 4],
-  ['240.0.0.0', 4],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv4');
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-] as const)
-  PRIVATE.addSubnet(net, prefix, 'ipv6');
-
 export function isPublicAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPublicAddress(mapped);
-  const family = isIP(address);
-  if (family === 0) return false;
-  return !PRIVATE.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  if (!ipaddr.isValid(address)) return false;
+  let ip = ipaddr.parse(address);
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    else return v6.range() === 'unicast' && v6.match(GLOBAL_V6);
+  }
+  return ip.range() === 'unicast';
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const GLOBAL_V6 = ipaddr.parseCIDR('2000::/3') as [ipaddr.IPv6, number];
+
+function isLoopbackAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  const ip = ipaddr.process(address); // an IPv4-mapped address as the IPv4 it carries
+  return ip.range() === 'loopback';
+}
+
 const bare = (hostname: string) => hostname.replace(/^\[|\]$/g, '');
+
+/** May a connection go to this address, in this environment? */
+export const addressAllowed = (address: string, production: boolean) =>
+  isPublicAddress(address) || (!production && isLoopbackAddress(address));
+
+const isLoopbackName = (hostname: string) => hostname === 'localhost' || hostname.endsWith('.localhost');
 
 /** The reason a URL is refused, or null when it may be registered. */
 export async function urlProblem(raw: string, production: boolean): Promise<Text | null> {
@@ -57,7 +54,9 @@ export async function urlProblem(raw: string, production: boolean): Promise<Text
   if (url.username || url.password) {
     return t('A URL não pode conter usuário ou senha.', 'The URL may not carry a user name or password.');
   }
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || url.hostname.startsWith('127.');
+  // The WHATWG parser has already turned 0x7f.1, 2130706433 and 127.1 into 127.0.0.1.
+  const host = bare(url.hostname);
+  const loopback = isLoopbackName(host) || isLoopbackAddress(host);
   if (url.protocol === 'http:' && !(loopback && !production)) {
     return t(
       'A URL deve usar https (http só é aceito para localhost fora de produção).',
@@ -67,12 +66,12 @@ export async function urlProblem(raw: string, production: boolean): Promise<Text
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return t('A URL deve usar https.', 'The URL must use https.');
   }
-  if (!production) return null;
-  const addresses = await resolveAll(bare(url.hostname)).catch(() => null);
+  if (!production && loopback) return null;
+  const addresses = await resolveAll(host).catch(() => null);
   if (!addresses || addresses.length === 0) {
     return t(`O endereço ${url.hostname} não foi encontrado (DNS).`, `Host ${url.hostname} does not resolve.`);
   }
-  if (!addresses.every(isPublicAddress)) {
+  if (!addresses.every((address) => addressAllowed(address, production))) {
     return t(
       'A URL aponta para um endereço privado, local ou reservado; use um endereço público.',
       'The URL points to a private, local or reserved address; use a public one.',
@@ -88,21 +87,31 @@ function resolveAll(hostname: string): Promise<string[]> {
   );
 }
 
-/** A DNS lookup for outgoing webhook connections that fails when any address is not public. */
-export const publicOnlyLookup: LookupFunction = (hostname, options, callback) => {
-  lookup(hostname, { ...options, all: true }, (error, list) => {
-    if (error) return callback(error, '', 0);
-    const blocked = list.find((a) => !isPublicAddress(a.address));
-    if (blocked) {
-      const refused = Object.assign(new Error(`refused: ${hostname} resolves to ${blocked.address}`), {
-        code: 'ERR_WEBHOOK_PRIVATE_ADDRESS',
-      });
-      return callback(refused, '', 0);
-    }
-    if (options.all) return (callback as unknown as (e: null, l: typeof list) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
-  });
-};
+/**
+ * A DNS lookup for outgoing webhook connections that fails when any address the name resolves
+ * to is not allowed: the connection uses the addresses checked here, never a second resolution.
+ */
+export function policedLookup(production: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, list) => {
+      if (error) return callback(error, '', 0);
+      const blocked = list.find((a) => !addressAllowed(a.address, production));
+      if (blocked || list.length === 0) {
+        const refused = Object.assign(
+          new Error(`refused: ${hostname} resolves to ${blocked?.address ?? 'nothing'}, not a public address`),
+          { code: 'ERR_WEBHOOK_PRIVATE_ADDRESS' },
+        );
+        return callback(refused, '', 0);
+      }
+      if (options.all) return (callback as unknown as (e: null, l: typeof list) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+}
 
-/** Production connection check for an IP-literal host (the lookup is not called for those). */
-export const literalAllowed = (hostname: string) => !isIP(bare(hostname)) || isPublicAddress(bare(hostname));
+/** Production's lookup (kept for callers that only ever run in production). */
+export const publicOnlyLookup: LookupFunction = policedLookup(true);
+
+/** The connection check for an IP-literal host (the lookup is not called for those). */
+export const literalAllowed = (hostname: string, production = true) =>
+  !isIP(bare(hostname)) || addressAllowed(bare(hostname), production);

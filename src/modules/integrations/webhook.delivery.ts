@@ -1,12 +1,15 @@
 import http from 'node:http';
 import https from 'node:https';
+import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/database.js';
+import { securityEvent } from '../../http/security-events.js';
+import { failSpan, inSpan, SpanKind, traceHeaders } from '../../telemetry/tracing.js';
 import { notify } from '../notifications/notify.js';
 import type { Claim } from './email.delivery.js';
 import { backoffDelay, type IntegrationsConfig } from './integrations.config.js';
-import { literalAllowed, publicOnlyLookup } from './url-policy.js';
+import { literalAllowed, policedLookup } from './url-policy.js';
 
 /** Claims due deliveries of active endpoints for one lease (see claimDueEmails). */
 export async function claimDueDeliveries(db: Db, limit: number, leaseMs: number): Promise<Claim[]> {
@@ -31,10 +34,14 @@ export interface PostOutcome {
   latencyMs: number;
 }
 
+/** A receiver's answer is read up to this many bytes (its status is all a delivery needs). */
+export const RESPONSE_BODY_CAP = 16 * 1024;
+
 /**
- * POSTs once: no redirect is followed (node:http never does; a 3xx is a failure), the response
- * body is drained unread, the whole exchange is cut at the timeout. In production the connection
- * goes only to public addresses (publicOnlyLookup).
+ * POSTs once: no redirect is followed (node:http never does; a 3xx is a failure), at most
+ * RESPONSE_BODY_CAP bytes of the response body are read (then the connection is dropped), the
+ * whole exchange is cut at the timeout. The connection goes only to addresses the URL policy
+ * allows (policedLookup checks every address the name resolves to, at connect time).
  */
 export function postWebhook(
   url: string,
@@ -42,6 +49,7 @@ export function postWebhook(
   body: string,
   timeoutMs: number,
   production: boolean,
+  log?: FastifyBaseLogger,
 ): Promise<PostOutcome> {
   const started = performance.now();
   const target = new URL(url);
@@ -50,8 +58,12 @@ export function postWebhook(
     error,
     latencyMs: Math.round(performance.now() - started),
   });
-  if (production && (target.protocol !== 'https:' || !literalAllowed(target.hostname))) {
-    return Promise.resolve(done(null, 'refused: not a public https address'));
+  const refused = (reason: string) => {
+    if (log) securityEvent(log, 'url_refused', { reason, host: target.hostname, at: 'delivery' });
+    return done(null, reason);
+  };
+  if ((production && target.protocol !== 'https:') || !literalAllowed(target.hostname, production)) {
+    return Promise.resolve(refused('refused: not a public https address'));
   }
   return new Promise((resolve) => {
     const client = target.protocol === 'https:' ? https : http;
@@ -61,15 +73,27 @@ export function postWebhook(
         method: 'POST',
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
         signal: AbortSignal.timeout(timeoutMs),
-        ...(production ? { lookup: publicOnlyLookup } : {}),
+        lookup: policedLookup(production),
+        maxHeaderSize: 16 * 1024,
       },
       (response) => {
-        response.resume();
-        response.on('end', () => resolve(done(response.statusCode ?? null, null)));
-        response.on('error', (error) => resolve(done(response.statusCode ?? null, error.message)));
+        let read = 0;
+        const status = response.statusCode ?? null;
+        response.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > RESPONSE_BODY_CAP) {
+            response.destroy();
+            resolve(done(status, null));
+          }
+        });
+        response.on('end', () => resolve(done(status, null)));
+        response.on('error', (error) => resolve(done(status, error.message)));
       },
     );
-    request.on('error', (error) => resolve(done(null, error.name === 'AbortError' ? 'timeout' : error.message)));
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'ERR_WEBHOOK_PRIVATE_ADDRESS') return resolve(refused(error.message));
+      resolve(done(null, error.name === 'AbortError' ? 'timeout' : error.message));
+    });
     request.end(body);
   });
 }
@@ -80,7 +104,13 @@ export function postWebhook(
  * next try with exponential backoff. Past the retry window (24 h) the delivery fails, the
  * endpoint is disabled and the IE notified, in one transaction.
  */
-export async function deliverWebhook(db: Db, config: IntegrationsConfig, production: boolean, claim: Claim) {
+export async function deliverWebhook(
+  db: Db,
+  config: IntegrationsConfig,
+  production: boolean,
+  claim: Claim,
+  log?: FastifyBaseLogger,
+) {
   const row = await db
     .selectFrom('webhook_entrega as d')
     .innerJoin('webhook_mensagem as m', 'm.id', 'd.mensagem_id')
@@ -99,7 +129,28 @@ export async function deliverWebhook(db: Db, config: IntegrationsConfig, product
     'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
     'webhook-signature': new Webhook(row.segredo).sign(row.mensagemId, now, body),
   };
-  const outcome = await postWebhook(row.url, headers, body, config.webhookTimeoutMs, production);
+  // A client span around the POST (tracing on); the receiver gets its W3C traceparent.
+  const outcome = await inSpan(
+    'POST webhook',
+    {
+      kind: SpanKind.CLIENT,
+      attributes: { 'http.request.method': 'POST', 'server.address': new URL(row.url).hostname },
+    },
+    async (span) => {
+      const result = await postWebhook(
+        row.url,
+        { ...headers, ...traceHeaders() },
+        body,
+        config.webhookTimeoutMs,
+        production,
+        log,
+      );
+      if (result.status !== null) span?.setAttribute('http.response.status_code', result.status);
+      if (span && (result.status === null || result.status >= 400))
+        failSpan(span, new Error(result.error ?? `HTTP ${result.status}`));
+      return result;
+    },
+  );
   const attempt = claim.tentativas + 1;
   const ok = outcome.status !== null && outcome.status >= 200 && outcome.status < 300;
   const error = ok ? null : (outcome.error ?? `HTTP ${outcome.status}`);

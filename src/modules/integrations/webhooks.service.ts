@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
-import { t } from '../../http/i18n.js';
+import { type Text, t } from '../../http/i18n.js';
+import type { SecurityRefusal } from '../../http/security-hooks.js';
 import type * as schemas from './integrations.schemas.js';
 import { urlProblem } from './url-policy.js';
 import * as repo from './webhooks.repository.js';
@@ -38,9 +39,19 @@ async function mustFind(db: Db, caller: Caller, id: number) {
   return row;
 }
 
+/** A webhook URL the policy refused: http/security-hooks.ts logs `security` as an event. */
+class RefusedUrlError extends AppError {
+  readonly security: SecurityRefusal;
+  constructor(problem: Text, url: string) {
+    super(422, 'rule-violated', problem, { campo: 'url' });
+    const host = URL.canParse(url) ? new URL(url).hostname : '';
+    this.security = { event: 'url_refused', reason: problem.en, host, at: 'registration' };
+  }
+}
+
 async function checkUrl(url: string, production: boolean) {
   const problem = await urlProblem(url, production);
-  if (problem) throw new AppError(422, 'rule-violated', problem, { campo: 'url' });
+  if (problem) throw new RefusedUrlError(problem, url);
 }
 
 /** A Standard Webhooks secret: `whsec_` + base64 of 32 random bytes. */

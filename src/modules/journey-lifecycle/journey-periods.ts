@@ -17,6 +17,11 @@ export const nextPeriod = (ano: number, semestre: number) =>
   semestre === 1 ? { ano, semestre: 2 } : { ano: ano + 1, semestre: 1 };
 
 const period = (p: { ano: number; semestre: number }) => `${p.ano}/${p.semestre}`;
+/** The journey type as a person reads it (the code stays in the problem's fields). */
+const TIPO_PT: Record<string, string> = { RENOVACAO: 'de renovação', REGULARIZACAO: 'de regularização' };
+const tipoPt = (tipo: string) => TIPO_PT[tipo] ?? `do tipo ${tipo.toLowerCase()}`;
+const semestrePt = (p: { ano: number; semestre: number }) => `${p.semestre}º semestre de ${p.ano}`;
+
 const br = (day: string) => day.split('-').reverse().join('/');
 
 /** Serializes the openings of one IE (the check below reads, then the insert writes). */
@@ -48,7 +53,7 @@ export async function checkPeriod(trx: Trx, ieId: number, tipo: string, ano: num
   if (open) {
     throw conflict(
       t(
-        `A IE ${ieId} já tem uma jornada ${tipo} aberta: a jornada ${open.id} de ${period(open)}. Atualize-a (POST /s/v2/renovacao/jornadas/atualizar) ou espere o fim da janela antes de abrir outra.`,
+        `A IE ${ieId} já tem uma jornada ${tipoPt(tipo)} aberta: a do ${semestrePt(open)} (jornada ${open.id}). Atualize os estudantes dela ou espere o fim da janela antes de abrir outra.`,
         `IE ${ieId} already has an open ${tipo} journey: journey ${open.id} of ${period(open)}. Refresh it (POST /s/v2/renovacao/jornadas/atualizar) or wait for its window to end before opening another.`,
       ),
       { journeyId: open.id, jornadaAberta: { id: open.id, ano: open.ano, semestre: open.semestre } },
@@ -61,7 +66,7 @@ export async function checkPeriod(trx: Trx, ieId: number, tipo: string, ano: num
     if (samePeriod(allowed, wanted)) return;
     throw unprocessable(
       t(
-        `A última jornada ${tipo} da IE ${ieId} é de ${period(latest)} (jornada ${latest.id}); só pode ser aberta a de ${period(allowed)}, não a de ${ano}/${semestre}.`,
+        `A última jornada ${tipoPt(tipo)} da IE ${ieId} é a do ${semestrePt(latest)} (jornada ${latest.id}); só pode ser aberta a do ${semestrePt(allowed)}, não a do ${semestrePt(wanted)}.`,
         `The latest ${tipo} journey of IE ${ieId} is of ${period(latest)} (journey ${latest.id}); only ${period(allowed)} may be opened, not ${ano}/${semestre}.`,
       ),
       { periodoPermitido: allowed },
@@ -75,7 +80,7 @@ export async function checkPeriod(trx: Trx, ieId: number, tipo: string, ano: num
   const names = `${period(allowed[0]!)} ou ${period(allowed[1]!)}`;
   throw unprocessable(
     t(
-      `A IE ${ieId} ainda não tem jornada ${tipo}; a primeira só pode ser de ${names} (sua última jornada, ${latestAny.tipo} ${period(latestAny)}, ou o período seguinte), não de ${ano}/${semestre}.`,
+      `A IE ${ieId} ainda não tem jornada ${tipoPt(tipo)}; a primeira só pode ser de ${names} (o período da sua última jornada, ${tipoPt(latestAny.tipo)} ${period(latestAny)}, ou o seguinte), não de ${ano}/${semestre}.`,
       `IE ${ieId} has no ${tipo} journey yet; its first may only be of ${period(allowed[0]!)} or ${period(allowed[1]!)} (the period of its latest journey, ${latestAny.tipo} ${period(latestAny)}, or the next one), not ${ano}/${semestre}.`,
     ),
     { periodoPermitido: allowed[1], periodosPermitidos: allowed },

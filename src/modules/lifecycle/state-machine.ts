@@ -130,10 +130,27 @@ export function allowedFrom(action: Action, door: Door = 'padrao'): From[] {
   return door === 'alterar-status' ? all.filter((f) => f.startsWith('SEM_RENOVACAO')) : rule.from;
 }
 
-/** Actions allowed from a state through a door: what a 409 lists for the user. */
+/**
+ * True when the action would lead the entry to the situation it is already in (DOMAIN.md,
+ * "Actions": inactivating an INATIVO entry, locking one already locked). Actions whose effect is
+ * not the situation — keep lock, new forecast (`unchanged`) and resending values, which replaces
+ * the values under processing — are not "to the same situation" and stay allowed.
+ */
+export function leadsToSameSituation(state: EntryState, action: Action): boolean {
+  const target = TRANSITIONS[action].to;
+  if (target === 'unchanged' || action === 'REENVIAR_VALORES') return false;
+  return target.situacao === state.situacao && (target.motivo ?? null) === (state.motivo ?? null);
+}
+
+/** Actions allowed from a state through a door: what a 409 lists for the user (never one to the same situation). */
 export function allowedActions(state: EntryState, door: Door = 'padrao'): Action[] {
   if (door === 'alterar-status' && state.situacao !== 'SEM_RENOVACAO') return [];
-  return ACTIONS.filter((a) => a !== 'JANELA_ENCERRADA' && allowedFrom(a, door).some((f) => matches(state, f)));
+  return ACTIONS.filter(
+    (a) =>
+      a !== 'JANELA_ENCERRADA' &&
+      !leadsToSameSituation(state, a) &&
+      allowedFrom(a, door).some((f) => matches(state, f)),
+  );
 }
 
 /** `reason` is English (logs, tests); `message` is what a person reads, in both languages. */
@@ -159,6 +176,29 @@ const DESCRICAO: Record<Action, string> = {
   JANELA_ENCERRADA: 'janela de renovação encerrada sem nenhuma ação',
 };
 
+const SITUACAO_PT: Record<string, string> = {
+  APTO: 'Apto',
+  EM_PROCESSAMENTO: 'Em processamento',
+  REVISAO_ANALISE: 'Revisão de análise',
+  AGUARDANDO_ASSINATURA: 'Aguardando assinatura',
+  FINALIZADO: 'Finalizado',
+  SEM_RENOVACAO: 'Sem renovação',
+  MANUTENCAO_VINCULO: 'Manutenção de vínculo',
+  CANCELADO: 'Cancelado',
+  EXCLUIDO: 'Excluído',
+  TRANCAMENTO: 'trancamento',
+  AFASTAMENTO: 'afastamento',
+  EVASAO: 'evasão',
+  INATIVO: 'inativo',
+  NAO_RENOVADO: 'não renovado',
+};
+
+/** "Sem renovação (trancamento)": the state in the words a person reads. */
+export function situacaoPt(state: EntryState): string {
+  const base = SITUACAO_PT[state.situacao] ?? state.situacao;
+  return state.motivo ? `${base} (${SITUACAO_PT[state.motivo] ?? state.motivo})` : base;
+}
+
 export function describeState(state: EntryState): string {
   return state.motivo ? `${state.situacao}/${state.motivo}` : state.situacao;
 }
@@ -172,7 +212,7 @@ export function next(state: EntryState, action: Action, door: Door = 'padrao'): 
       ok: false,
       reason,
       message: t(
-        `As operações de alteração de status valem só para entradas em SEM_RENOVACAO; esta entrada está em ${describeState(state)}.`,
+        `As operações de alteração de status valem só para entradas sem renovação; esta entrada está em ${situacaoPt(state)}.`,
         reason,
       ),
       allowed: allowedActions(state, 'padrao'),
@@ -183,8 +223,17 @@ export function next(state: EntryState, action: Action, door: Door = 'padrao'): 
     return {
       ok: false,
       reason,
+      message: t(`A ação "${DESCRICAO[action]}" não é permitida para uma entrada em ${situacaoPt(state)}.`, reason),
+      allowed: allowedActions(state, door),
+    };
+  }
+  if (leadsToSameSituation(state, action)) {
+    const reason = `Action ${action} (${rule.description}) is not allowed: it would leave the entry where it already is (${describeState(state)}).`;
+    return {
+      ok: false,
+      reason,
       message: t(
-        `A ação ${action} (${DESCRICAO[action]}) não é permitida a partir de ${describeState(state)}.`,
+        `A entrada já está em ${situacaoPt(state)}; a ação "${DESCRICAO[action]}" não a mudaria e não é permitida.`,
         reason,
       ),
       allowed: allowedActions(state, door),

@@ -27,6 +27,8 @@ export interface TransitionResult {
   brbId: number;
   ieId: number;
   jornadaId: number;
+  /** The journey's period: the range of occurrence dates depends on it. */
+  jornada: { ano: number; semestre: number };
   contratoId: number;
   bolsaId: number;
   processoId: number;
@@ -116,6 +118,7 @@ export async function applyTransition(trx: Trx, request: TransitionRequest): Pro
     brbId: entry.id,
     ieId: entry.ie_id,
     jornadaId: entry.jornada_id,
+    jornada: { ano: entry.jornada_ano, semestre: entry.jornada_semestre },
     contratoId: entry.contrato_id,
     bolsaId: entry.bolsa_id,
     processoId: processo.id,

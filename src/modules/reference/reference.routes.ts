@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { readDb } from '../../http/read-db.js';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
 import { TIMELINE_ACTION_DESCRIPTIONS, TIMELINE_ACTIONS } from '../lifecycle/timeline-actions.js';
@@ -36,7 +37,7 @@ async function routes(app: App) {
     app.get(
       url,
       { schema: { operationId, summary, tags: ['Reference lists'], response: responses({ 200: CodeList }) } },
-      async () => service.codeList(app.db, lista),
+      async (request) => service.codeList(readDb(request), lista),
     );
   }
 
@@ -51,7 +52,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Array(Type.Ref(schemas.ReasonItemSchema)) }),
       },
     },
-    async (request) => service.reasons(app.db, request.query.tipo),
+    async (request) => service.reasons(readDb(request), request.query.tipo),
   );
 
   // Addition to the interface (docs/decisions.md): the one timeline vocabulary, from code, not data.
@@ -82,7 +83,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Array(Type.Ref(schemas.AllowedSituationSchema)) }),
       },
     },
-    async (request) => service.allowedSituations(app.db, request.query.exclusaoCancelamento),
+    async (request) => service.allowedSituations(readDb(request), request.query.exclusaoCancelamento),
   );
 
   const auxiliary = { tags: ['Auxiliary lists'], querystring: schemas.AuxiliaryQuery };
@@ -96,7 +97,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Array(Type.Ref(schemas.ShiftSchema)) }, [404]),
       },
     },
-    async (request) => service.shifts(app.db, request.caller, request.query.ieId),
+    async (request) => service.shifts(readDb(request), request.caller, request.query.ieId),
   );
   app.get(
     '/s/v2/renovacao/planilhas-auxiliares/cursos',
@@ -108,7 +109,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Array(Type.Ref(schemas.CourseSchema)) }, [404]),
       },
     },
-    async (request) => service.courses(app.db, request.caller, request.query.ieId),
+    async (request) => service.courses(readDb(request), request.caller, request.query.ieId),
   );
   app.get(
     '/s/v2/renovacao/planilhas-auxiliares/campus',
@@ -120,7 +121,7 @@ async function routes(app: App) {
         response: responses({ 200: Type.Array(Type.Ref(schemas.CampusSchema)) }, [404]),
       },
     },
-    async (request) => service.campuses(app.db, request.caller, request.query.ieId),
+    async (request) => service.campuses(readDb(request), request.caller, request.query.ieId),
   );
 }
 

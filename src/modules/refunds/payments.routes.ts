@@ -1,10 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { responses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { sheetFormatOf } from '../values/sheet.js';
-import { uploadOf } from '../values/upload.js';
+import { removeSpooled, uploadOf } from '../values/upload.js';
 import { tooLarge } from '../values/values.service.js';
 import * as schemas from './payments-file.schemas.js';
 import { importPaymentsFile } from './payments-file.service.js';
@@ -84,12 +85,13 @@ export async function registerPaymentRoutes(app: App) {
         },
         response: responses({ 200: Type.Ref(schemas.PaymentFileOutSchema) }, [413, 415]),
       },
+      // The upload is spooled to a temporary file; it goes once the answer is sent.
+      onResponse: removeSpooled,
     },
     async (request) => {
       const { upload } = await uploadOf(request);
       const format = sheetFormatOf(upload.filename);
       if (!format) {
-        upload.stream.resume();
         throw new AppError(
           415,
           'unsupported-media-type',
@@ -99,19 +101,11 @@ export async function registerPaymentRoutes(app: App) {
           ),
         );
       }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      for await (const chunk of upload.stream as AsyncIterable<Buffer>) {
-        size += chunk.length;
-        if (size > FILE_LIMIT) {
-          upload.stream.resume();
-          throw tooLarge(FILE_LIMIT);
-        }
-        chunks.push(chunk);
-      }
-      if (upload.truncated()) throw tooLarge(Math.min(FILE_LIMIT, app.config.uploadLimit));
+      if (upload.truncated) throw tooLarge(app.config.uploadLimit);
+      if (upload.bytes > FILE_LIMIT) throw tooLarge(FILE_LIMIT);
+      const buffer = await readFile(upload.path);
       return importPaymentsFile(app.db, request.caller, {
-        buffer: Buffer.concat(chunks),
+        buffer,
         filename: upload.filename,
         format,
       });

@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { responses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
+import { today } from '../../lib/business-date.js';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session.cookie.js';
 import * as schemas from './session.schemas.js';
 import { DEMO_TTL_S, demoTokenRequest, demoUserList, secondsLeft, sessionUser } from './session.service.js';
@@ -37,7 +38,7 @@ export function registerSession(app: App): void {
         response: { 200: schemas.PortalConfigSchema },
       },
     },
-    async () => ({ demo, oidc: config.oidc }),
+    async () => ({ demo, oidc: config.oidc, hoje: today() }),
   );
 
   app.get(

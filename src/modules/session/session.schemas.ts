@@ -29,6 +29,11 @@ export const SessionUserSchema = Type.Object(
 export const PortalConfigSchema = Type.Object(
   {
     demo: Type.Boolean({ description: 'Demo sign-in available (never with NODE_ENV=production)' }),
+    hoje: Type.String({
+      format: 'date',
+      description:
+        "The service's business date (America/Sao_Paulo, yyyy-mm-dd): what 'today', 'in the future' and days left mean in every rule",
+    }),
     oidc: Type.Union(
       [
         Type.Object({

@@ -1,4 +1,5 @@
 import { type Lang, say, type Text, t } from '../../http/i18n.js';
+import { labelOf } from './sheet-columns.js';
 
 /**
  * Row errors of value batches: what is stored is the field, the stable rule code (`regra`) and the
@@ -78,7 +79,7 @@ function range(p: P): Text {
   if (p.anual === true) return t(`${base.pt} para um contrato anual`, `${base.en} for an annual contract`);
   if (p.anual === false)
     return t(
-      `${base.pt} para um semestre (até 12 quando contratoAnual é S)`,
+      `${base.pt} para um semestre (até 12 quando "Contrato anual" é S)`,
       `${base.en} for a semester (up to 12 when contratoAnual is S)`,
     );
   return base;
@@ -95,7 +96,7 @@ function months(p: P): Text {
       return t('lista o mesmo mês duas vezes', 'lists the same month twice');
     case 'quantidade':
       return t(
-        `lista ${s(p.meses)} meses, mas qtdParcelasCobertura é ${s(p.qtd)}`,
+        `lista ${s(p.meses)} meses, mas "Parcelas cobertas" é ${s(p.qtd)}`,
         `lists ${s(p.meses)} months but qtdParcelasCobertura is ${s(p.qtd)}`,
       );
     case 'fora':
@@ -138,7 +139,7 @@ const CATALOG: Record<string, (p: P) => Text> = {
   FAIXA: range,
   VALOR_CONTRATO: (p) =>
     t(
-      `deve ser valorCtrPrestServico × percentualConcedido / 100 = ${s(p.esperado)}, com no máximo um centavo de diferença (recebido ${s(p.valor)})`,
+      `deve ser "Valor do contrato de prestação de serviços" × "Percentual concedido" / 100 = ${s(p.esperado)}, com no máximo um centavo de diferença (recebido ${s(p.valor)})`,
       `must be valorCtrPrestServico × percentualConcedido / 100 = ${s(p.esperado)} within one cent (got ${s(p.valor)})`,
     ),
   PARC_MESES: months,
@@ -189,7 +190,7 @@ const PLAIN = new Set(['OBRIGATORIO', 'NAO_ENCONTRADO', 'JORNADA_ENCERRADA', 'EM
 const GENERAL: Record<string, string> = {
   FORMATO: 'não está no formato esperado',
   FAIXA: 'está fora da faixa aceita',
-  VALOR_CONTRATO: 'não confere com valorCtrPrestServico × percentualConcedido / 100',
+  VALOR_CONTRATO: 'não confere com "Valor do contrato de prestação de serviços" × "Percentual concedido" / 100',
   PARC_MESES: 'tem meses que não valem para este contrato',
   DUPLICADO: 'repete outra linha deste lote; envie cada estudante uma vez',
   SITUACAO: 'está em uma situação que não aceita valores',
@@ -212,15 +213,24 @@ export function rowErrorText(e: StoredRowError): Text {
 export const rowErrorsOut = (erros: readonly StoredRowError[] | null | undefined): RowErrorOut[] =>
   (erros ?? []).map((e) => ({ campo: e.campo, regra: e.regra, mensagem: rowErrorText(e) }));
 
-/** Row errors in one language, for files and terminals ("campo: mensagem | …"). */
-export const rowErrorsLine = (erros: readonly StoredRowError[] | null | undefined, lang: Lang): string =>
-  (erros ?? []).map((e) => `${e.campo}: ${say(rowErrorText(e), lang)}`).join(' | ');
+/**
+ * The column a row error is about, as the reader names it: the sheet's Portuguese label in
+ * Portuguese (never a camelCase field), the field name in English (the API's spelling).
+ */
+const columnName = (campo: string, lang: Lang) => (lang === 'en' ? campo : labelOf(campo));
 
-/** "Linha 3 (brbId 120): percentualConcedido deve ser …; valorContrato …" in both languages. */
+/** Row errors in one language, for files and terminals ("Coluna: mensagem | …"). */
+export const rowErrorsLine = (erros: readonly StoredRowError[] | null | undefined, lang: Lang): string =>
+  (erros ?? []).map((e) => `${columnName(e.campo, lang)}: ${say(rowErrorText(e), lang)}`).join(' | ');
+
+/**
+ * "Linha 3 (brbId 120): Percentual concedido (%) deve ser …; Valor financiado …" in Portuguese (labels,
+ * no rule codes: the codes are in `erros[].regra`); field names and codes in English.
+ */
 export function describeRowErrors(linha: number, brbId: number | null, erros: readonly StoredRowError[]): Text {
   const texts = erros.map((e) => ({ e, m: rowErrorText(e) }));
   const line = (where: string, lang: 'pt' | 'en') =>
-    `${where}: ${texts.map(({ e, m }) => `${e.campo} ${m[lang]} [${e.regra}]`).join('; ')}`;
+    `${where}: ${texts.map(({ e, m }) => (lang === 'pt' ? `${labelOf(e.campo)} ${m.pt}` : `${e.campo} ${m.en} [${e.regra}]`)).join('; ')}`;
   return t(
     line(brbId === null ? `Linha ${linha}` : `Linha ${linha} (brbId ${brbId})`, 'pt'),
     line(brbId === null ? `Row ${linha}` : `Row ${linha} (brbId ${brbId})`, 'en'),

@@ -1,4 +1,25 @@
+import { AppError } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
+
+/** One row as a reader gives it: the sheet's row number (the header is 1) and its cells. */
+export interface RawRow {
+  linha: number;
+  cells: unknown[];
+}
+
+/** A file the reader could not make sense of: bad input, answered 400 (never 5xx). */
+export class SheetReadError extends AppError {
+  constructor(format: 'csv' | 'xlsx', reason: Text) {
+    super(
+      400,
+      'bad-sheet',
+      t(
+        `O arquivo não pôde ser lido como ${format === 'csv' ? 'CSV' : 'planilha xlsx'}: ${reason.pt}`,
+        `The file could not be read as ${format === 'csv' ? 'CSV' : 'an xlsx workbook'}: ${reason.en}`,
+      ),
+    );
+  }
+}
 
 /**
  * Why a sheet could not be read, for the person who saved it (DOMAIN.md, "Language"): the CSV

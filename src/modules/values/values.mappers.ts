@@ -37,7 +37,10 @@ export function toSendValuesV3Out(result: BatchResult) {
   });
 }
 
-export function toImportOut(result: BatchResult, arquivo: { nome: string; formato: 'csv' | 'xlsx'; linhas: number }) {
+export function toImportOut(
+  result: BatchResult,
+  arquivo: { nome: string; formato: 'csv' | 'xlsx'; linhas: number; codificacao?: 'utf-8' | 'windows-1252' },
+) {
   return answered({ ...batchFields(result), arquivo });
 }
 

@@ -3,15 +3,20 @@ import { badRequest } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { Id, responses, StrictObject } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { uploadSlotHooks } from '../../http/upload-slots.js';
 import * as complementary from './complementary.service.js';
 import { SHEET_MEDIA_TYPES } from './sheet.js';
-import { booleanField, removeSpooled, spoolForIdempotency, uploadOf } from './upload.js';
+import { VALUE_LABELS } from './sheet-columns.js';
+import { booleanField, clientGone, logRefusal, removeSpooled, spoolForIdempotency, uploadOf } from './upload.js';
 import { REQUIRED_FIELDS, VALUE_FIELDS } from './values.rows.js';
 import * as schemas from './values.schemas.js';
 import * as service from './values.service.js';
 
 const TAGS = ['Values'];
-const HEADERS = `Columns (header row, any order and case): ${VALUE_FIELDS.join(', ')}; required: ${REQUIRED_FIELDS.join(', ')}.`;
+const HEADERS =
+  `Columns (header row, any order): the template's Portuguese headers (${VALUE_FIELDS.map((f) => `"${VALUE_LABELS[f]}"`).join(', ')}) ` +
+  `or the field names (${VALUE_FIELDS.join(', ')}), in any case, accents optional; required: ${REQUIRED_FIELDS.join(', ')}. ` +
+  'Decimals with comma or point.';
 
 const ComplementaryBody = StrictObject({
   formato: Type.Optional(
@@ -136,9 +141,12 @@ async function routes(app: App) {
         summary: 'Import the values sheet (.csv or .xlsx, multipart) as one batch',
         description:
           `multipart/form-data: optional field "reenvio" (true|false, before the file), then the file part "arquivo" ` +
-          `(.csv, comma or semicolon separated, UTF-8; or .xlsx, first worksheet). ${HEADERS} Row numbers in the answer ` +
-          'are sheet rows (the header is row 1). A wrong file type is 415, a file over the upload limit 413, an empty ' +
-          'file or a bad header 400; nothing is written then. With an Idempotency-Key, the same file again answers the ' +
+          `(.csv, comma or semicolon separated, UTF-8 with or without BOM or Windows-1252; or .xlsx, first worksheet). ` +
+          `${HEADERS} Row numbers in the answer ` +
+          'are sheet rows (the header is row 1). A wrong file type is 415; a file over the upload limit, or past one of ' +
+          'the sheet limits (rows, columns, cell length, inflated size, shared strings, zip entries and ratio: ' +
+          'docs/security.md) 413 naming the limit; an empty file, a bad header, a file that is not text (UTF-16, ' +
+          'binary) or not a valid xlsx 400; nothing is written then. With an Idempotency-Key, the same file again answers the ' +
           'first import.',
         tags: TAGS,
         consumes: ['multipart/form-data'],
@@ -165,26 +173,37 @@ async function routes(app: App) {
         },
         response: responses({ 200: Type.Ref(schemas.ImportOutSchema) }, [409, 413, 415, 422]),
       },
-      preHandler: spoolForIdempotency,
-      onResponse: removeSpooled,
+      // The upload slot first: spooling (with an Idempotency-Key) already reads the file.
+      preHandler: [uploadSlotHooks.preHandler, spoolForIdempotency],
+      onSend: uploadSlotHooks.onSend,
+      onResponse: [removeSpooled, uploadSlotHooks.onResponse],
     },
     async (request) => {
-      const { upload, fields } = await uploadOf(request);
-      const unknown = Object.keys(fields).filter((f) => f !== 'reenvio');
-      if (unknown.length > 0) {
-        upload.stream.resume();
-        throw badRequest(
-          t(
-            `Campos de formulário desconhecidos: ${unknown.join(', ')}; só "reenvio" e o arquivo são aceitos.`,
-            `Unknown form fields: ${unknown.join(', ')}; only "reenvio" and the file are accepted.`,
-          ),
-        );
+      const gone = clientGone(request);
+      try {
+        const { upload, fields } = await uploadOf(request);
+        const unknown = Object.keys(fields).filter((f) => f !== 'reenvio');
+        if (unknown.length > 0) {
+          throw badRequest(
+            t(
+              `Campos de formulário desconhecidos: ${unknown.join(', ')}; só "reenvio" e o arquivo são aceitos.`,
+              `Unknown form fields: ${unknown.join(', ')}; only "reenvio" and the file are accepted.`,
+            ),
+          );
+        }
+        return await service.importSheet(app.db, request.caller, upload, {
+          reenvio: booleanField(fields, 'reenvio'),
+          limit: app.config.uploadLimit,
+          chunkRows: app.config.valuesChunkRows,
+          limits: app.config.uploadLimits,
+          signal: gone.signal,
+        });
+      } catch (error) {
+        logRefusal(request, error);
+        throw error;
+      } finally {
+        gone.release();
       }
-      return service.importSheet(app.db, request.caller, upload, {
-        reenvio: booleanField(fields, 'reenvio'),
-        limit: app.config.uploadLimit,
-        chunkRows: app.config.valuesChunkRows,
-      });
     },
   );
 

@@ -160,6 +160,12 @@ export const ImportOutSchema = Type.Object(
       nome: Type.String(),
       formato: Type.Union([Type.Literal('csv'), Type.Literal('xlsx')]),
       linhas: Type.Integer({ description: 'Data rows read (blank rows skipped)' }),
+      codificacao: Type.Optional(
+        Type.Union([Type.Literal('utf-8'), Type.Literal('windows-1252')], {
+          description:
+            'CSV only: the encoding the file was read in (a file that is not valid UTF-8 is read as Windows-1252, as Excel pt-BR saves it)',
+        }),
+      ),
     }),
   },
   { $id: 'ImportValuesOutDto', description: 'Outcome of a sheet import (one batch)' },

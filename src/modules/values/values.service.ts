@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
-import { pipeline, type Readable, Transform, type TransformCallback } from 'node:stream';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
+import type { SheetLimits } from '../../lib/sheet-limits.js';
+import type { ProbeVerdict } from '../../lib/text-encoding.js';
 import type { Door } from '../lifecycle/state-machine.js';
 import type { LockData } from './batch-result.js';
 import { BatchWriter, sendValues } from './send-values.js';
@@ -104,22 +104,34 @@ export async function valuesOfProcess(db: Db, caller: Caller, processoId: number
   return valuesOf(db, caller, entry);
 }
 
+/** An uploaded sheet, spooled to a temporary file (upload.ts). */
 export interface Upload {
-  stream: Readable;
+  path: string;
   filename: string;
   /** True when the upload went over the size limit and was cut. */
-  truncated(): boolean;
+  truncated: boolean;
+  sha256: string;
+  bytes: number;
+  /** CSV: the encoding the probe found while the file was written, or why it is no text. */
+  encoding: ProbeVerdict | null;
 }
 
-class Sha256Stream extends Transform {
-  private readonly hash = createHash('sha256');
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.hash.update(chunk);
-    done(null, chunk);
-  }
-  digest(): string {
-    return this.hash.digest('hex');
-  }
+/** 400 for a CSV that is neither UTF-8 nor Windows-1252, naming what it is. */
+function notText(verdict: Extract<ProbeVerdict, { ok: false }>) {
+  return new AppError(
+    400,
+    'bad-encoding',
+    verdict.problem === 'utf-16'
+      ? t(
+          'O arquivo está em UTF-16 (Unicode), que não é aceito; salve a planilha como "CSV UTF-8 (delimitado por vírgulas)" ou como .xlsx.',
+          'The file is in UTF-16 (Unicode), which is not accepted; save the sheet as "CSV UTF-8 (comma delimited)" or as .xlsx.',
+        )
+      : t(
+          `O arquivo é binário, não texto: tem um byte de controle na posição ${verdict.offset}. Envie a planilha como CSV (UTF-8 ou Windows-1252) ou como .xlsx.`,
+          `The file is binary, not text: it has a control byte at position ${verdict.offset}. Send the sheet as CSV (UTF-8 or Windows-1252) or as .xlsx.`,
+        ),
+    { codificacao: verdict.problem },
+  );
 }
 
 export const tooLarge = (limit: number) =>
@@ -141,11 +153,10 @@ export async function importSheet(
   db: Db,
   caller: Caller,
   upload: Upload,
-  options: { reenvio: boolean; limit: number; chunkRows?: number },
+  options: { reenvio: boolean; limit: number; chunkRows?: number; limits?: SheetLimits; signal?: AbortSignal },
 ) {
   const formato: SheetFormat | null = sheetFormatOf(upload.filename);
   if (!formato) {
-    upload.stream.resume();
     throw new AppError(
       415,
       'unsupported-media-type',
@@ -155,28 +166,34 @@ export async function importSheet(
       ),
     );
   }
-  const hasher = new Sha256Stream();
-  pipeline(upload.stream, hasher, () => {});
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const writer = await BatchWriter.open(trx, caller, {
-        reenvio: options.reenvio,
-        door: 'padrao',
-        origem: 'PLANILHA',
-        arquivo: { nome: upload.filename, formato },
-        chunkRows: options.chunkRows,
-      });
-      await writer.feed(async (add) => {
-        for await (const record of readSheet(hasher, formato)) await add(readValuesRow(record.values, record.linha));
-      });
-      if (upload.truncated()) throw tooLarge(options.limit);
-      const result = await writer.finish({ detalhar: false });
-      await trx.updateTable('lote').set({ arquivo_sha256: hasher.digest() }).where('id', '=', writer.loteId).execute();
-      return mappers.toImportOut(result, { nome: upload.filename, formato, linhas: writer.rows });
+  if (upload.truncated) throw tooLarge(options.limit);
+  const encoding = formato === 'csv' ? upload.encoding : null;
+  if (encoding && !encoding.ok) throw notText(encoding);
+  const codificacao = encoding?.ok ? encoding.encoding : null;
+  const source = { path: upload.path, format: formato, encoding: codificacao ?? undefined };
+  return await db.transaction().execute(async (trx) => {
+    const writer = await BatchWriter.open(trx, caller, {
+      reenvio: options.reenvio,
+      door: 'padrao',
+      origem: 'PLANILHA',
+      arquivo: { nome: upload.filename, formato },
+      chunkRows: options.chunkRows,
     });
-  } catch (error) {
-    upload.stream.resume();
-    if (upload.truncated()) throw tooLarge(options.limit);
-    throw error;
-  }
+    await writer.feed(async (add) => {
+      for await (const record of readSheet(source, options.limits, options.signal))
+        await add(readValuesRow(record.values, record.linha));
+    });
+    const result = await writer.finish({ detalhar: false });
+    await trx
+      .updateTable('lote')
+      .set({ arquivo_sha256: upload.sha256, arquivo_codificacao: codificacao })
+      .where('id', '=', writer.loteId)
+      .execute();
+    return mappers.toImportOut(result, {
+      nome: upload.filename,
+      formato,
+      linhas: writer.rows,
+      ...(codificacao ? { codificacao } : {}),
+    });
+  });
 }

@@ -45,6 +45,8 @@ export interface LoteTable {
   arquivo_nome: string | null;
   arquivo_formato: 'csv' | 'xlsx' | null;
   arquivo_sha256: string | null;
+  /** CSV uploads: the encoding the file was read in ('utf-8' or 'windows-1252'). */
+  arquivo_codificacao: string | null;
   total: Generated<number>;
   sucesso: Generated<number>;
   erro: Generated<number>;

@@ -9,8 +9,10 @@ import { type SessionUser, useSignOut } from '../features/session/api/session.ts
 const LINKS: { to: string; label: string; operatorOnly?: boolean; ieOnly?: boolean }[] = [
   { to: '/', label: 'Painel' },
   { to: '/valores', label: 'Valores' },
+  { to: '/lotes', label: 'Meus lotes', ieOnly: true },
   { to: '/jornadas', label: 'Jornadas' },
   { to: '/notificacoes', label: 'Notificações', ieOnly: true },
+  { to: '/auditoria', label: 'Auditoria' },
   { to: '/preferencias', label: 'Preferências' },
   { to: '/convenios', label: 'Convênios' },
   { to: '/tickets', label: 'Tickets' },
@@ -46,17 +48,13 @@ export function Layout() {
           </Group>
           <Group gap="sm">
             {!operator && (
-              <Button
-                variant="subtle"
-                c="dark.7"
-                size="compact-sm"
-                onClick={() => navigate('/notificacoes')}
-                aria-label={`Notificações: ${unread.data ?? 0} não lidas`}
-              >
+              <Button variant="subtle" c="dark.7" size="compact-sm" onClick={() => navigate('/notificacoes')}>
+                {/* The name is the visible text plus "não lidas" (WCAG 2.5.3: the name contains the label). */}
                 Notificações
-                <Badge ml={6} size="sm" color={unread.data ? 'red.9' : 'gray.8'} aria-hidden>
+                <Badge ml={6} size="sm" color={unread.data ? 'red.9' : 'gray.8'}>
                   {unread.data ?? 0}
                 </Badge>
+                <VisuallyHidden> não lidas</VisuallyHidden>
               </Button>
             )}
             <Text size="sm" data-testid="usuario">

@@ -2,13 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
   daysLeft,
+  daysLeftText,
   formatBRL,
+  formatCount,
   formatDate,
   formatPeriod,
   isValidCPF,
   maskCPF,
   maskDate,
   parseBRL,
+  saoPauloDay,
   toApiDate,
 } from './format.ts';
 
@@ -55,12 +58,25 @@ describe('format', () => {
   });
 
   it('counts the days left in a window, the last day included', () => {
-    assert.equal(daysLeft('2025-03-10', new Date(2025, 2, 1)), 10);
-    assert.equal(daysLeft('2025-03-10', new Date(2025, 2, 10)), 1);
-    assert.equal(daysLeft('2025-03-10', new Date(2025, 2, 11)), 0);
+    // A window closing 30 days from today: 30, not 31.
+    assert.equal(daysLeft('2026-12-27', '2026-11-27'), 30);
+    assert.equal(daysLeftText('2025-03-10', '2025-03-01'), '9 dias restantes');
+    assert.equal(daysLeft('2025-03-10', '2025-03-10'), 0);
+    assert.equal(daysLeftText('2025-03-10', '2025-03-10'), 'encerra hoje');
+    assert.equal(daysLeftText('2025-03-10', '2025-03-09'), '1 dia restante');
+    assert.equal(daysLeftText('2025-03-10', '2025-03-11'), 'janela encerrada');
+    // 01:30 UTC on 11 March is still 10 March in São Paulo.
+    assert.equal(saoPauloDay(new Date('2025-03-11T01:30:00Z')), '2025-03-10');
+    assert.equal(saoPauloDay(new Date('2026-12-01T02:00:00Z')), '2026-11-30');
   });
 
   it('names periods', () => {
     assert.equal(formatPeriod(2025, 1), '1º semestre de 2025');
+  });
+
+  it('counts in singular and plural', () => {
+    assert.equal(formatCount(1, 'linha', 'linhas'), '1 linha');
+    assert.equal(formatCount(0, 'linha', 'linhas'), '0 linhas');
+    assert.equal(formatCount(1234, 'linha', 'linhas'), '1.234 linhas');
   });
 });

@@ -86,13 +86,41 @@ export function isValidCPF(text: string): boolean {
   return check(9) === Number(d[9]) && check(10) === Number(d[10]);
 }
 
-/** Whole days from `today` until the last day of a window (yyyy-mm-dd), counting that day; 0 once past. */
-export function daysLeft(windowEnd: string, today: Date = new Date()): number {
-  const [y, m, d] = windowEnd.split('-').map(Number) as [number, number, number];
-  const end = Date.UTC(y, m - 1, d);
-  const start = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
-  return Math.max(0, Math.round((end - start) / 86_400_000) + 1);
+const SAO_PAULO_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'America/Sao_Paulo',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** The calendar day (yyyy-mm-dd) an instant falls on in São Paulo: business dates are São Paulo's. */
+export const saoPauloDay = (instant: Date = new Date()): string => SAO_PAULO_DAY.format(instant);
+
+const dayNumber = (day: string) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / 86_400_000;
+};
+
+/** Days between two yyyy-mm-dd days (to − from). */
+export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
+
+/**
+ * Days from today (yyyy-mm-dd; the service's business date when known, else São Paulo's) until
+ * the window's last day: 30 when it closes 30 days from now, 0 on the last day, negative after.
+ */
+export const daysLeft = (windowEnd: string, today: string = saoPauloDay()): number => daysBetween(today, windowEnd);
+
+/** "30 dias restantes", "1 dia restante", "encerra hoje", "janela encerrada". */
+export function daysLeftText(windowEnd: string, today: string = saoPauloDay()): string {
+  const days = daysLeft(windowEnd, today);
+  if (days < 0) return 'janela encerrada';
+  if (days === 0) return 'encerra hoje';
+  return days === 1 ? '1 dia restante' : `${days} dias restantes`;
 }
 
 /** "2025/1" → "1º semestre de 2025". */
 export const formatPeriod = (ano: number, semestre: number): string => `${semestre}º semestre de ${ano}`;
+
+/** "1 linha", "2 linhas", "1.234 linhas". */
+export const formatCount = (n: number, one: string, many: string): string =>
+  `${formatInteger(n)} ${n === 1 ? one : many}`;

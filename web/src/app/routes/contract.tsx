@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router';
 import { ErrorState } from '../../components/states.tsx';
 import { ActionsPanel } from '../../features/actions/components/actions-panel.tsx';
 import { ContractView } from '../../features/contracts/components/contract-view.tsx';
+import { dashboardLink } from '../dashboard-return.ts';
 
 /** Contrato: the story (contracts) beside the actions (actions), composed here. */
 export default function ContractRoute() {
@@ -11,7 +12,7 @@ export default function ContractRoute() {
     return <ErrorState title="Contrato não encontrado" error={new Error('Endereço de contrato inválido.')} />;
   return (
     <Stack>
-      <Anchor component={Link} to="/">
+      <Anchor component={Link} to={dashboardLink()}>
         ← Voltar ao painel
       </Anchor>
       <Grid>

@@ -1955,7 +1955,7 @@ export interface paths {
         put?: never;
         /**
          * Import the values sheet (.csv or .xlsx, multipart) as one batch
-         * @description multipart/form-data: optional field "reenvio" (true|false, before the file), then the file part "arquivo" (.csv, comma or semicolon separated, UTF-8; or .xlsx, first worksheet). Columns (header row, any order and case): brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Row numbers in the answer are sheet rows (the header is row 1). A wrong file type is 415, a file over the upload limit 413, an empty file or a bad header 400; nothing is written then. With an Idempotency-Key, the same file again answers the first import.
+         * @description multipart/form-data: optional field "reenvio" (true|false, before the file), then the file part "arquivo" (.csv, comma or semicolon separated, UTF-8 with or without BOM or Windows-1252; or .xlsx, first worksheet). Columns (header row, any order): the template's Portuguese headers ("Contrato (brbId)", "Nome do estudante", "Parcelas cobertas", "Créditos no semestre", "Valor financiado", "Valor do contrato de prestação de serviços", "Percentual concedido (%)", "Meses cobertos", "Código do curso", "Regime do contrato", "Contrato anual (S/N)", "Motivo do reenvio", "Motivo", "Série ou semestre") or the field names (brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre), in any case, accents optional; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Decimals with comma or point. Row numbers in the answer are sheet rows (the header is row 1). A wrong file type is 415; a file over the upload limit, or past one of the sheet limits (rows, columns, cell length, inflated size, shared strings, zip entries and ratio: docs/security.md) 413 naming the limit; an empty file, a bad header, a file that is not text (UTF-16, binary) or not a valid xlsx 400; nothing is written then. With an Idempotency-Key, the same file again answers the first import.
          */
         post: operations["importValuesSheet"];
         delete?: never;
@@ -1975,7 +1975,7 @@ export interface paths {
         put?: never;
         /**
          * The caller's students eligible for values, pre-filled for the sheet (JSON, CSV or xlsx)
-         * @description Columns (header row, any order and case): brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. modelo=true answers the empty template.
+         * @description Columns (header row, any order): the template's Portuguese headers ("Contrato (brbId)", "Nome do estudante", "Parcelas cobertas", "Créditos no semestre", "Valor financiado", "Valor do contrato de prestação de serviços", "Percentual concedido (%)", "Meses cobertos", "Código do curso", "Regime do contrato", "Contrato anual (S/N)", "Motivo do reenvio", "Motivo", "Série ou semestre") or the field names (brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre), in any case, accents optional; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Decimals with comma or point. modelo=true answers the empty template.
          */
         post: operations["getValuesSheetData"];
         delete?: never;
@@ -1993,7 +1993,7 @@ export interface paths {
         };
         /**
          * The empty values sheet (header row only) to fill and import
-         * @description Columns (header row, any order and case): brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido.
+         * @description Columns (header row, any order): the template's Portuguese headers ("Contrato (brbId)", "Nome do estudante", "Parcelas cobertas", "Créditos no semestre", "Valor financiado", "Valor do contrato de prestação de serviços", "Percentual concedido (%)", "Meses cobertos", "Código do curso", "Regime do contrato", "Contrato anual (S/N)", "Motivo do reenvio", "Motivo", "Série ou semestre") or the field names (brbId, nomeEstudante, qtdParcelasCobertura, qtdCreditos, valorContrato, valorCtrPrestServico, percentualConcedido, parcMeses, idCurso, regimeContrato, contratoAnual, motivoReenvio, motivo, serieSemestre), in any case, accents optional; required: brbId, qtdParcelasCobertura, valorContrato, valorCtrPrestServico, percentualConcedido. Decimals with comma or point.
          */
         get: operations["getValuesSheetTemplate"];
         put?: never;
@@ -2363,8 +2363,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The batch's rows with errors as a values sheet (the import template's columns) to fix and upload again
-         * @description Columns and order of the values import template; each row as it was sent (a value that could not be read is empty). The errors themselves: GET /s/lotes/{loteId}?resultado=ERRO.
+         * The batch's refused rows (with errors, or refused by the foundation) as a values sheet to fix and upload again
+         * @description Columns and order of the values import template; each row as it was sent (a value that could not be read is empty). The rows: those with errors (resultado ERRO) and those the foundation refused (processamento RECUSADO; the entry is back in APTO, so the corrected sheet is a plain send). The errors themselves: GET /s/lotes/{loteId}.
          */
         get: operations["getIeBatchErrorSheet"];
         put?: never;
@@ -2387,6 +2387,23 @@ export interface paths {
          * @description One row per changing request (POST, PUT, PATCH, DELETE): written in the transaction of the change, or, when the request committed nothing (refused, failed), after its answer with efetivado false.
          */
         get: operations["listAuditTrail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/auditoria/filtros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people and operations found in the audit trail the caller sees, to filter it by */
+        get: operations["listAuditFilterValues"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3983,6 +4000,19 @@ export interface components {
                 /** @description Restitution start (yyyy-mm-dd) */
                 inicioRestituicao: string;
             };
+            /** @description The occurrence dates (dataOcorrido, data-ocorrido) the actions accept for this entry now */
+            datasOcorrido: {
+                /**
+                 * Format: date
+                 * @description First day of the semester before the journey’s
+                 */
+                minima: string;
+                /**
+                 * Format: date
+                 * @description Today (America/Sao_Paulo)
+                 */
+                maxima: string;
+            };
             /** @description State-machine actions allowed now through the v2/v3 operations (docs/state-machine.md) */
             acoesPermitidas: string[];
             /** @description Actions allowed through /s/v3/mais-acoes/alterar-status/* (only from SEM_RENOVACAO) */
@@ -4148,6 +4178,8 @@ export interface components {
                 formato: "csv" | "xlsx";
                 /** @description Data rows read (blank rows skipped) */
                 linhas: number;
+                /** @description CSV only: the encoding the file was read in (a file that is not valid UTF-8 is read as Windows-1252, as Excel pt-BR saves it) */
+                codificacao?: "utf-8" | "windows-1252";
             };
         };
         /** @description Values sent for a renewal, with their batch and outcome */
@@ -4782,6 +4814,16 @@ export interface components {
             total: number;
             totalPaginas: number;
         };
+        AuditFilterValues: {
+            /** @description People with rows in the trail the caller sees, by name (at most 500) */
+            usuarios: {
+                /** @description The value of the usuario filter */
+                sub: string;
+                nome: string | null;
+            }[];
+            /** @description Operations (operationIds) with rows in the trail the caller sees, the values of the operacao filter */
+            operacoes: string[];
+        };
         /** @description Webhook event type */
         WebhookEventType: "entrada.situacao-alterada" | "lote.processado" | "notificacao.criada" | "pagamento.registrado" | "jornada.aberta" | "jornada.encerrada";
         EmailPreference: {
@@ -4884,6 +4926,11 @@ export interface operations {
                     "application/json": {
                         /** @description Demo sign-in available (never with NODE_ENV=production) */
                         demo: boolean;
+                        /**
+                         * Format: date
+                         * @description The service's business date (America/Sao_Paulo, yyyy-mm-dd): what 'today', 'in the future' and days left mean in every rule
+                         */
+                        hoje: string;
                         /** @description OpenID provider for authorization code + PKCE; null when not configured */
                         oidc: {
                             issuer: string;
@@ -15541,7 +15588,7 @@ export interface operations {
                 ate?: string;
                 /** @description The user's sub */
                 usuario?: string;
-                /** @description The operation (operationId), e.g. acceptBatchRows */
+                /** @description The operation (operationId), e.g. acceptBatchRows; several separated by commas (one action has several doors) */
                 operacao?: string;
                 /** @description Only rows about this journey entry */
                 brbId?: number;
@@ -15569,6 +15616,62 @@ export interface operations {
                     "application/json": components["schemas"]["AuditPage"];
                     "text/csv": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listAuditFilterValues: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: The people and operations found in the audit trail the caller sees, to filter it by */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuditFilterValues"];
                 };
             };
             /** @description Malformed request or invalid field (see errors[]) */

@@ -1,114 +1,139 @@
-import { Alert, Button, Card, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { fieldError, hint } from '../../../components/field-text.tsx';
 import { ApiError, fieldErrors, generalMessage } from '../../../lib/api/problem.ts';
-import { maskDate, toApiDate } from '../../../lib/format.ts';
-
-export interface FieldSpec {
-  name: string;
-  label: string;
-  kind: 'date' | 'text';
-  required?: boolean;
-  description?: string;
-}
+import { maskDate } from '../../../lib/format.ts';
+import { type ActionSpec, checkForm, type DateRange } from './action-specs.ts';
+import { ErrorSummary } from './error-summary.tsx';
 
 /**
- * One action as a form: checks what the API checks before sending (dates dd/mm/aaaa, required
- * fields), then shows the API's problem next to the field its pointer names, or above the button.
- * What was typed stays after a failure.
+ * One action as a GOV.UK-style form: a visible label and hint per field, the error beside the
+ * field and a summary that takes focus; checks what the API checks before sending; an
+ * irreversible action asks for confirmation naming the student and the effect. What was typed
+ * stays after a refusal, and only the latest attempt's errors show.
  */
 export function ActionForm({
-  title,
-  fields,
-  submitLabel,
+  id,
+  spec,
+  datas,
   pending,
   error,
-  done,
   onSubmit,
 }: {
-  title: string;
-  fields: FieldSpec[];
-  submitLabel: string;
+  id: string;
+  spec: ActionSpec;
+  datas: DateRange;
   pending: boolean;
   error: unknown;
-  done: string | null;
   onSubmit: (values: Record<string, string>) => void;
 }) {
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [raw, setRaw] = useState<Record<string, string>>({});
   const [local, setLocal] = useState<Record<string, string>>({});
-  const names = fields.map((f) => f.name);
+  const [attempt, setAttempt] = useState(0);
+  const [confirming, setConfirming] = useState<Record<string, string> | null>(null);
+  const names = spec.fields.map((f) => f.name);
   const problem = error instanceof ApiError ? error.problem : undefined;
   const remote = fieldErrors(problem, names);
   const general = problem ? generalMessage(problem, names) : error instanceof Error ? error.message : null;
+  const errors = Object.keys(local).length > 0 ? local : remote;
+  const fieldId = (name: string) => `${id}-${name}`;
+  const labels = Object.fromEntries(spec.fields.map((f) => [f.name, f.label]));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const errors: Record<string, string> = {};
-    const out: Record<string, string> = {};
-    for (const field of fields) {
-      const value = (values[field.name] ?? '').trim();
-      if (!value) {
-        if (field.required) errors[field.name] = 'Campo obrigatório.';
-        continue;
-      }
-      if (field.kind === 'date') {
-        const api = toApiDate(value);
-        if (!api) errors[field.name] = 'Informe uma data válida no formato dd/mm/aaaa.';
-        else out[field.name] = api;
-      } else out[field.name] = value;
-    }
-    setLocal(errors);
-    if (Object.keys(errors).length === 0) onSubmit(out);
+    const { errors: found, values } = checkForm(spec.fields, raw, datas);
+    setLocal(found);
+    setAttempt((n) => n + 1);
+    if (Object.keys(found).length > 0) return;
+    if (spec.confirm) setConfirming(values);
+    else onSubmit(values);
   };
+  const set = (name: string, value: string) => setRaw((r) => ({ ...r, [name]: value }));
 
-  const id = title.replace(/\W+/g, '-').toLowerCase();
   return (
-    <Card withBorder component="section" aria-labelledby={id}>
-      <form onSubmit={submit} noValidate>
-        <Stack gap="xs">
-          <Title order={3} size="h5" id={id}>
-            {title}
-          </Title>
-          {fields.map((field) =>
-            field.kind === 'date' ? (
+    <form onSubmit={submit} noValidate aria-labelledby={`${id}-titulo`}>
+      <Stack gap="sm">
+        <Title order={3} size="h5" id={`${id}-titulo`}>
+          {spec.title}
+        </Title>
+        <Text size="sm" c="gray.7">
+          {spec.hint}
+        </Text>
+        <ErrorSummary errors={errors} fieldId={fieldId} labels={labels} attempt={attempt} />
+        {spec.fields.map((field) => {
+          const common = {
+            id: fieldId(field.name),
+            label: field.label,
+            description: field.hint ? hint(field.hint) : undefined,
+            error: fieldError(errors[field.name]),
+            required: field.required,
+            value: raw[field.name] ?? '',
+          };
+          if (field.kind === 'select')
+            return (
+              <NativeSelect
+                key={field.name}
+                {...common}
+                data={[{ value: '', label: 'Escolha…' }, ...(field.options ?? [])]}
+                onChange={(e) => set(field.name, e.currentTarget.value)}
+              />
+            );
+          if (field.kind === 'date')
+            return (
               <TextInput
                 key={field.name}
-                label={field.label}
-                placeholder="dd/mm/aaaa"
+                {...common}
                 inputMode="numeric"
-                required={field.required}
-                value={values[field.name] ?? ''}
-                onChange={(e) => setValues({ ...values, [field.name]: maskDate(e.currentTarget.value) })}
-                error={local[field.name] ?? remote[field.name]}
-                description={field.description}
+                autoComplete="off"
+                onChange={(e) => set(field.name, maskDate(e.currentTarget.value))}
               />
-            ) : (
-              <Textarea
-                key={field.name}
-                label={field.label}
-                required={field.required}
-                autosize
-                minRows={1}
-                value={values[field.name] ?? ''}
-                onChange={(e) => setValues({ ...values, [field.name]: e.currentTarget.value })}
-                error={local[field.name] ?? remote[field.name]}
-              />
-            ),
-          )}
-          {general && (
-            <Alert color="red" role="alert" data-testid="erro-acao">
-              {general}
-            </Alert>
-          )}
-          {done && !general && (
-            <Alert color="green" role="status">
-              {done}
-            </Alert>
-          )}
+            );
+          return (
+            <Textarea
+              key={field.name}
+              {...common}
+              autosize
+              minRows={2}
+              onChange={(e) => set(field.name, e.currentTarget.value)}
+            />
+          );
+        })}
+        {general && Object.keys(local).length === 0 && (
+          <Alert color="red" role="alert" data-testid="erro-acao">
+            {general}
+          </Alert>
+        )}
+        <Group>
           <Button type="submit" loading={pending}>
-            {submitLabel}
+            {spec.submitLabel}
           </Button>
+        </Group>
+      </Stack>
+      <Modal
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={`Confirmar: ${spec.title}`}
+        centered
+      >
+        <Stack>
+          <Text data-testid="confirmacao-texto">{confirming && spec.confirm?.(confirming)}</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(null)}>
+              Voltar sem alterar
+            </Button>
+            <Button
+              color="red.9"
+              onClick={() => {
+                const values = confirming;
+                setConfirming(null);
+                if (values) onSubmit(values);
+              }}
+            >
+              Confirmar
+            </Button>
+          </Group>
         </Stack>
-      </form>
-    </Card>
+      </Modal>
+    </form>
   );
 }

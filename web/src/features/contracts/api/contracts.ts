@@ -33,3 +33,12 @@ export function useInProgress(brbId: number) {
       unwrap(await api.GET('/s/v2/renovacao/{brbId}/existe-andamento', { params: { path: { brbId } } })),
   });
 }
+
+/** Reason codes of enrolment situations (withdrawal F, bond maintenance S): the timeline shows their names. */
+export function useEnrolmentReasons() {
+  return useQuery({
+    queryKey: ['referencia', 'motivos-situacao-matricula'],
+    staleTime: Number.POSITIVE_INFINITY,
+    queryFn: async () => unwrap(await api.GET('/s/v1/contrato/situacao-matricula/motivos')),
+  });
+}

@@ -1,10 +1,18 @@
-import { Badge, Card, Group, List, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Empty, ErrorState, Loading, QueryState } from '../../../components/states.tsx';
 import { ApiError } from '../../../lib/api/problem.ts';
 import { formatBRL, formatDate, formatDateTime, formatPeriod, maskCPF } from '../../../lib/format.ts';
-import { situacaoText } from '../../../lib/labels.ts';
+import {
+  ADDENDUM_STATUS_LABEL,
+  CONTRACT_STATUS_LABEL,
+  JOURNEY_STATUS_LABEL,
+  label,
+  situacaoText,
+  TASK_STATUS_LABEL,
+} from '../../../lib/labels.ts';
 import { useContractStatus, useInProgress, useOpenTasks, useTimeline } from '../api/contracts.ts';
+import { TimelineTable } from './timeline-table.tsx';
 
 const IN_PROGRESS: Record<string, string> = {
   envioValores: 'Envio de valores',
@@ -51,7 +59,7 @@ export function ContractView({ brbId }: { brbId: number }) {
             CPF {maskCPF(c.estudante.cpf)} · Matrícula {c.bolsa.matricula} · {c.ie.sigla}
           </Text>
         </div>
-        <Badge size="lg" data-testid="situacao">
+        <Badge size="lg" tt="none" data-testid="situacao">
           {situacaoText(c.situacao, c.motivo)}
         </Badge>
       </Group>
@@ -69,7 +77,7 @@ export function ContractView({ brbId }: { brbId: number }) {
             Contrato
           </Title>
           <Field label="Número">{c.contrato.numero}</Field>
-          <Field label="Status">{c.contrato.status}</Field>
+          <Field label="Status">{label(CONTRACT_STATUS_LABEL, c.contrato.status)}</Field>
           <Field label="Previsão de formatura">{formatDate(c.contrato.previsaoFormatura)}</Field>
           <Field label="Início da restituição">{formatDate(c.contrato.inicioRestituicao)}</Field>
           <Field label="Semestres trancados">{c.contrato.semestresTrancados}</Field>
@@ -79,12 +87,13 @@ export function ContractView({ brbId }: { brbId: number }) {
             Jornada e aditivo
           </Title>
           <Field label="Jornada">
-            {formatPeriod(c.jornada.ano, c.jornada.semestre)} ({c.jornada.status === 'ABERTA' ? 'aberta' : 'encerrada'})
+            {formatPeriod(c.jornada.ano, c.jornada.semestre)} (
+            {label(JOURNEY_STATUS_LABEL, c.jornada.status).toLowerCase()})
           </Field>
           {c.aditivo ? (
             <>
               <Field label="Aditivo">
-                {formatPeriod(c.aditivo.ano, c.aditivo.semestre)} · {c.aditivo.status}
+                {formatPeriod(c.aditivo.ano, c.aditivo.semestre)} · {label(ADDENDUM_STATUS_LABEL, c.aditivo.status)}
               </Field>
               <Field label="Valor do semestre">{formatBRL(c.aditivo.valor)}</Field>
               <Field label="Assinado em">{formatDateTime(c.aditivo.assinadoEm)}</Field>
@@ -128,7 +137,8 @@ export function ContractView({ brbId }: { brbId: number }) {
                 <List size="sm">
                   {data.tarefas.map((task) => (
                     <List.Item key={task.id}>
-                      {task.descricao} · {String(task.status ?? '')} · criada em {formatDate(task.criadaEm)}
+                      {task.descricao} · {label(TASK_STATUS_LABEL, String(task.status ?? ''))} · criada em{' '}
+                      {formatDate(task.criadaEm)}
                     </List.Item>
                   ))}
                 </List>
@@ -146,32 +156,7 @@ export function ContractView({ brbId }: { brbId: number }) {
         ) : (
           <QueryState query={timeline}>
             {(data) =>
-              data.eventos.length === 0 ? (
-                <Empty>Nenhum evento.</Empty>
-              ) : (
-                <Table aria-label="Linha do tempo" data-testid="linha-do-tempo">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Quando</Table.Th>
-                      <Table.Th>Ação</Table.Th>
-                      <Table.Th>Situação</Table.Th>
-                      <Table.Th>Por</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.eventos.map((e) => (
-                      <Table.Tr key={e.id}>
-                        <Table.Td>{formatDateTime(e.dataHora)}</Table.Td>
-                        <Table.Td>{e.acao}</Table.Td>
-                        <Table.Td>
-                          {e.situacaoNova ? situacaoText(String(e.situacaoNova), e.motivoNovo as string | null) : '—'}
-                        </Table.Td>
-                        <Table.Td>{e.usuarioNome ?? e.usuario}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              )
+              data.eventos.length === 0 ? <Empty>Nenhum evento.</Empty> : <TimelineTable eventos={data.eventos} />
             }
           </QueryState>
         )}

@@ -33,8 +33,19 @@ export function useTabList(tab: Tab, query: ListQuery) {
           ? await api.GET('/s/v2/renovacao/manutencao-vinculo/estudantes', { params: { query } })
           : await api.GET('/s/v2/renovacao/{renewalTabEnum}', { params: { path: { renewalTabEnum: tab }, query } }),
       ) as components['schemas']['RenewalListPage'],
-    placeholderData: keepPreviousData,
+    // Keep the rows on screen while another page or filter of the SAME tab loads; a new tab shows
+    // its loading state, never the previous tab's rows under its header.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === tab ? previous : undefined),
   });
+}
+
+/** The service's business date (yyyy-mm-dd): days left count from it, not from the browser's clock. */
+export function useBusinessToday(): string | undefined {
+  return useQuery({
+    queryKey: ['sessao', 'configuracao'],
+    queryFn: async () => unwrap(await api.GET('/s/sessao/configuracao')),
+    staleTime: 60 * 60_000,
+  }).data?.hoje;
 }
 
 export function useAutocomplete(scope: Scope, termo: string) {

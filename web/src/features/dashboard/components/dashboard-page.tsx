@@ -2,11 +2,21 @@ import { Button, Group, Select, Stack, Tabs } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
 import { formatInteger } from '../../../lib/format.ts';
-import { MOTIVO_LABEL, SITUACAO_LABEL, TAB_LABEL, TAB_SITUACOES, TABS, type Tab } from '../../../lib/labels.ts';
+import {
+  label,
+  MOTIVO_LABEL,
+  SITUACAO_LABEL,
+  TAB_LABEL,
+  TAB_SITUACOES,
+  TABS,
+  TAG_LABEL,
+  type Tab,
+} from '../../../lib/labels.ts';
 import { type ListQuery, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
 import { JourneyHeader } from './journey-header.tsx';
 import { RenewalTable, type SortColumn } from './renewal-table.tsx';
 import { SearchBox } from './search-box.tsx';
+import { TabExport } from './tab-export.tsx';
 
 const FILTERS = ['cursoId', 'campusId', 'turnoId', 'tag', 'situacao', 'motivo', 'busca'] as const;
 const PAGE_SIZE = 20;
@@ -103,7 +113,7 @@ export function DashboardPage() {
                     label="Etiqueta"
                     clearable
                     w={160}
-                    data={values?.tags ?? []}
+                    data={(values?.tags ?? []).map((tag) => ({ value: tag, label: label(TAG_LABEL, tag) }))}
                     value={params.get('tag')}
                     onChange={(v) => update({ tag: v })}
                   />
@@ -132,6 +142,7 @@ export function DashboardPage() {
                       Limpar filtros
                     </Button>
                   )}
+                  <TabExport tab={tab} query={query} />
                 </Group>
                 {list.isPending ? (
                   <Loading />

@@ -1,6 +1,8 @@
 import { Badge, Group, Select, Text, Title } from '@mantine/core';
 import type { components } from '../../../lib/api/schema';
-import { daysLeft, formatDate, formatPeriod } from '../../../lib/format.ts';
+import { daysLeftText, formatDate, formatPeriod } from '../../../lib/format.ts';
+import { JOURNEY_TYPE_LABEL, label } from '../../../lib/labels.ts';
+import { useBusinessToday } from '../api/dashboard.ts';
 
 type Journey = components['schemas']['JourneySummary'];
 
@@ -15,6 +17,7 @@ export function JourneyHeader({
   onChange: (journeyId: number | undefined) => void;
 }) {
   const open = current?.status === 'ABERTA';
+  const today = useBusinessToday();
   return (
     <Group justify="space-between" align="flex-end">
       <div>
@@ -26,9 +29,9 @@ export function JourneyHeader({
             <Text size="sm">
               Janela de {formatDate(current.janelaInicio)} a {formatDate(current.janelaFim)}
             </Text>
-            {open && (
+            {open && today && (
               <Text size="sm" fw={600}>
-                {daysLeft(current.janelaFim)} dias restantes
+                {daysLeftText(current.janelaFim, today)}
               </Text>
             )}
           </Group>
@@ -41,7 +44,7 @@ export function JourneyHeader({
         w={260}
         data={journeys.map((j) => ({
           value: String(j.id),
-          label: `${formatPeriod(j.ano, j.semestre)} · ${j.tipo} · IE ${j.ieId}${j.status === 'ABERTA' ? ' (aberta)' : ''}`,
+          label: `${formatPeriod(j.ano, j.semestre)} · ${label(JOURNEY_TYPE_LABEL, j.tipo)} · IE ${j.ieId}${j.status === 'ABERTA' ? ' (aberta)' : ''}`,
         }))}
         value={current ? String(current.id) : null}
         onChange={(v) => onChange(v ? Number(v) : undefined)}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { PageControls } from '../../../components/page-controls.tsx';
 import type { components } from '../../../lib/api/schema';
 import { formatDateTime, formatInteger, maskCPF } from '../../../lib/format.ts';
-import { situacaoText } from '../../../lib/labels.ts';
+import { label, situacaoText, TAG_LABEL } from '../../../lib/labels.ts';
 
 type Page = components['schemas']['RenewalListPage'];
 export type SortColumn = 'nome' | 'cpf' | 'matricula' | 'curso' | 'situacao' | 'atualizadoEm';
@@ -72,7 +72,7 @@ export function RenewalTable({
                   <Group gap={4}>
                     {item.tags.map((tag) => (
                       <Badge key={tag} size="xs" variant="light">
-                        {tag}
+                        {label(TAG_LABEL, tag)}
                       </Badge>
                     ))}
                   </Group>

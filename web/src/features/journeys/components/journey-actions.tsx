@@ -1,4 +1,4 @@
-import { Alert, Card, Group, Stack, Title } from '@mantine/core';
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { formatPeriod } from '../../../lib/format.ts';
 import { useOpenJourney, useRefreshJourneys } from '../api/journeys.ts';
 import { ConfirmButton } from './confirm-button.tsx';
@@ -7,21 +7,30 @@ import { ConfirmButton } from './confirm-button.tsx';
 export const nextPeriod = (ano: number, semestre: number) =>
   semestre === 1 ? { ano, semestre: 2 } : { ano: ano + 1, semestre: 1 };
 
+type Period = { ano: number; semestre: number };
+
 /**
- * Open the next period and refresh the open journeys, each after a confirmation. Whether a period
- * may be opened is the API's rule (one open journey per type, the period right after the last,
- * the window): its 409/422 message is shown as it comes.
+ * Open the next period, or refresh the open journey, each after a confirmation. The next period
+ * is offered only when the rules allow it (DOMAIN.md, "Journey periods": none of the type open,
+ * the period right after the latest); the opening window is the API's to check, and its message
+ * is shown as it comes.
  */
-export function JourneyActions({ latest }: { latest: { ano: number; semestre: number } | null }) {
+export function JourneyActions({ latest, current }: { latest: Period | null; current: Period | null }) {
   const open = useOpenJourney();
   const refresh = useRefreshJourneys();
-  const next = latest ? nextPeriod(latest.ano, latest.semestre) : null;
+  const next = latest && !current ? nextPeriod(latest.ano, latest.semestre) : null;
   return (
     <Card withBorder component="section" aria-labelledby="acoes-jornadas">
       <Stack gap="sm">
         <Title order={2} size="h4" id="acoes-jornadas">
           Ações
         </Title>
+        {current && (
+          <Text size="sm" data-testid="jornada-aberta-aviso">
+            A jornada do {formatPeriod(current.ano, current.semestre)} está aberta. O próximo período pode ser aberto
+            depois que ela encerrar.
+          </Text>
+        )}
         <Group>
           {next && (
             <ConfirmButton
@@ -37,19 +46,22 @@ export function JourneyActions({ latest }: { latest: { ano: number; semestre: nu
               Abrir a jornada de renovação do {formatPeriod(next.ano, next.semestre)} com todos os contratos ativos?
             </ConfirmButton>
           )}
-          <ConfirmButton
-            label="Atualizar estudantes"
-            variant="light"
-            title="Atualizar a jornada aberta"
-            confirmLabel="Atualizar"
-            loading={refresh.isPending}
-            onConfirm={() => {
-              open.reset();
-              refresh.mutate();
-            }}
-          >
-            Incluir nas jornadas abertas os contratos que se tornaram elegíveis depois da abertura?
-          </ConfirmButton>
+          {current && (
+            <ConfirmButton
+              label="Atualizar estudantes"
+              variant="light"
+              title="Atualizar a jornada aberta"
+              confirmLabel="Atualizar"
+              loading={refresh.isPending}
+              onConfirm={() => {
+                open.reset();
+                refresh.mutate();
+              }}
+            >
+              Incluir na jornada do {formatPeriod(current.ano, current.semestre)} os contratos que se tornaram elegíveis
+              depois da abertura?
+            </ConfirmButton>
+          )}
         </Group>
         {open.error && (
           <Alert color="red" role="alert" data-testid="erro-jornada">
@@ -63,7 +75,9 @@ export function JourneyActions({ latest }: { latest: { ano: number; semestre: nu
         )}
         {open.data && (
           <Alert color="green" role="status">
-            {open.data.jornadas.map((j) => `Jornada ${j.id} aberta com ${j.totalEntradas} estudantes.`).join(' ')}
+            {open.data.jornadas
+              .map((j) => `Jornada do ${formatPeriod(j.ano, j.semestre)} aberta com ${j.totalEntradas} estudantes.`)
+              .join(' ')}
           </Alert>
         )}
         {refresh.data && (

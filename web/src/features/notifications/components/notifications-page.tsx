@@ -2,6 +2,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { useMarkViewed, useNotifications } from '../api/notifications.ts';
+import { NotificationsExport } from './notifications-export.tsx';
 
 export function NotificationsPage() {
   const query = useNotifications();
@@ -9,6 +10,7 @@ export function NotificationsPage() {
   return (
     <Stack>
       <Title order={1}>Notificações</Title>
+      <NotificationsExport />
       <QueryState query={query}>
         {(data) =>
           data.itens.length === 0 ? (

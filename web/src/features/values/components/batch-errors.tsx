@@ -2,6 +2,7 @@ import { Group, List, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { PageControls } from '../../../components/page-controls.tsx';
 import { Empty, ErrorState, Loading } from '../../../components/states.tsx';
+import { columnLabel, label, ROW_ERROR_LABEL } from '../../../lib/labels.ts';
 import { useBatchErrors } from '../api/values.ts';
 
 /**
@@ -29,14 +30,15 @@ export function BatchErrors({ loteId, summaries }: { loteId: number; summaries: 
     <Empty>Nenhuma linha com erro.</Empty>
   ) : (
     <>
-      <Table striped withTableBorder aria-label="Linhas com erro" data-testid="linhas-com-erro">
+      <Table striped withTableBorder data-testid="linhas-com-erro">
+        <Table.Caption c="gray.7">Linhas com erro</Table.Caption>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Linha</Table.Th>
-            <Table.Th>brbId</Table.Th>
-            <Table.Th>Coluna</Table.Th>
-            <Table.Th>Código</Table.Th>
-            <Table.Th>Mensagem</Table.Th>
+            <Table.Th scope="col">Linha</Table.Th>
+            <Table.Th scope="col">brbId</Table.Th>
+            <Table.Th scope="col">Coluna</Table.Th>
+            <Table.Th scope="col">Problema</Table.Th>
+            <Table.Th scope="col">Mensagem</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -45,8 +47,8 @@ export function BatchErrors({ loteId, summaries }: { loteId: number; summaries: 
               <Table.Tr key={`${row.linha}-${erro.campo}-${erro.regra}`}>
                 <Table.Td>{row.linha}</Table.Td>
                 <Table.Td>{row.brbId ?? '—'}</Table.Td>
-                <Table.Td>{erro.campo}</Table.Td>
-                <Table.Td>{erro.regra}</Table.Td>
+                <Table.Td>{columnLabel(erro.campo)}</Table.Td>
+                <Table.Td>{label(ROW_ERROR_LABEL, erro.regra)}</Table.Td>
                 <Table.Td>{erro.mensagem}</Table.Td>
               </Table.Tr>
             )),

@@ -14,8 +14,15 @@ export function ImportPanel() {
   const download = useDownload();
   const result = upload.data;
 
+  // One current error per form: a new file or a new attempt clears what the last one said.
+  const choose = (next: File | null) => {
+    setFile(next);
+    setLocal(null);
+    upload.reset();
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    upload.reset();
     if (!file) return setLocal('Escolha uma planilha .csv ou .xlsx.');
     if (!/\.(csv|xlsx)$/i.test(file.name)) return setLocal('A planilha deve ser .csv ou .xlsx.');
     setLocal(null);
@@ -36,7 +43,7 @@ export function ImportPanel() {
             label="Planilha de valores"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             value={file}
-            onChange={setFile}
+            onChange={choose}
             clearable
             clearButtonProps={{ 'aria-label': 'Remover arquivo escolhido' }}
             description={hint('Colunas do modelo; a linha 1 é o cabeçalho.')}
@@ -55,7 +62,7 @@ export function ImportPanel() {
               Enviando… {Math.round(progress * 100)}%
             </Text>
           )}
-          {upload.error && (
+          {upload.error && !local && (
             <Alert color="red" role="alert" data-testid="erro-importacao">
               {upload.error.message}
             </Alert>

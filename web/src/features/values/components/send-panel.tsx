@@ -84,7 +84,11 @@ export function SendPanel() {
           <Checkbox
             label="Contrato anual (até 12 parcelas)"
             checked={form.contratoAnual}
-            onChange={(e) => setForm((f) => ({ ...f, contratoAnual: e.currentTarget.checked }))}
+            onChange={(e) => {
+              // Read the event now: the updater runs later, when React has already released currentTarget.
+              const contratoAnual = e.currentTarget.checked;
+              setForm((f) => ({ ...f, contratoAnual }));
+            }}
           />
           <Checkbox
             label="Reenvio (substitui valores ainda em processamento)"

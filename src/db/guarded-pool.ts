@@ -1,0 +1,49 @@
+import type { PostgresPool, PostgresPoolClient } from 'kysely';
+import type pg from 'pg';
+import { isConnectionLoss } from './connection-loss.js';
+
+/** Where a pool reports a connection it lost (the service's logger; silent by default). */
+export type ConnectionErrorSink = (error: Error) => void;
+
+let sink: ConnectionErrorSink = () => {};
+
+/** Sets where lost connections are reported (server.ts passes the app's logger). */
+export function onConnectionError(report: ConnectionErrorSink): void {
+  sink = report;
+}
+
+/**
+ * A pg pool whose connections can never end the process, for Kysely. pg emits 'error' on a Client
+ * whose socket drops (postmaster killed, failover, a backend terminated); pg-pool listens only
+ * while the client is idle in the pool, so a client lent to a request had no listener and the
+ * event ended the process (issue 24). Every client gets a listener of its own as it connects, for
+ * its whole life. The query in flight fails on its own (Kysely's caller gets the error, mapped to
+ * 503), and a client that saw a lost connection or a read timeout is destroyed on release instead
+ * of going back to the pool half-broken.
+ */
+export function guardPool(pool: pg.Pool): PostgresPool {
+  pool.on('error', (error) => sink(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => sink(error));
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let broken = false;
+      const query = ((...args: Parameters<pg.PoolClient['query']>) => {
+        const result = (client.query as (...a: unknown[]) => unknown)(...args);
+        if (result && typeof (result as Promise<unknown>).then === 'function') {
+          (result as Promise<unknown>).catch((error: unknown) => {
+            if (isConnectionLoss(error)) broken = true;
+          });
+        }
+        return result;
+      }) as unknown as PostgresPoolClient['query'];
+      return {
+        query,
+        release: (destroy?: boolean) => client.release(destroy || broken ? true : undefined),
+      };
+    },
+    end: () => pool.end(),
+  };
+}

@@ -1,0 +1,3 @@
+import { BatchPage } from '../../features/batches/components/batch-page.tsx';
+
+export default BatchPage;

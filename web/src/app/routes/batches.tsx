@@ -1,0 +1,3 @@
+import { BatchesPage } from '../../features/batches/components/batches-page.tsx';
+
+export default BatchesPage;
