@@ -1,5 +1,6 @@
 import type { TenancyCall, TenancyCase } from './tenancy-cases.js';
 import type { TenancyWorld } from './tenancy-world.js';
+import { multipartBody } from './values-factories.js';
 
 /**
  * Contracts' stories, notifications, tickets, agreements, preferences, batches, audit, webhooks,
@@ -98,4 +99,20 @@ export const WORKSPACE_CASES: Record<string, TenancyCase> = {
   acceptBatchRows: operator((w) => [{ params: { loteId: w.two.loteId }, body: {} }]),
   rejectBatchRows: operator((w) => [{ params: { loteId: w.two.loteId }, body: { motivo: 'Conferência' } }]),
   recordAddendumSignature: operator((w) => [{ params: { brbId: w.two.signing.brbId }, body: {} }]),
+  // Issue 22: the foundation's back office (operator-only) and the transfer history (an IE's own).
+  listOperatorBatches: operator((w) => [{ query: { ieId: w.two.ie.ieId } }]),
+  listOperatorPendingSignatures: operator((w) => [{ query: { ieId: w.two.ie.ieId } }]),
+  recordAddendumSignatures: operator((w) => [{ body: { brbIds: [w.two.signing.brbId] } }]),
+  previewRestitutionPayment: operator((w) => [
+    { body: { contratoId: w.two.apto.contratoId, dataPagamento: '2027-02-10', valorPago: 100 } },
+  ]),
+  importRestitutionPaymentsFile: operator((w) => {
+    const file = `contrato;data do pagamento;valor\n${w.two.apto.contratoId};10/02/2027;100,00\n`;
+    const { payload, headers } = multipartBody({ filename: 'pagamentos.csv', content: file });
+    return [{ body: payload, headers, names: "IE 2's contract in the file" }];
+  }),
+  getTransferHistory: refuse((w) => [
+    { query: { ieId: w.two.ie.ieId }, names: "IE 2's ieId" },
+    { query: { ieId: w.two.ie.ieId, formato: 'csv' }, names: "IE 2's ieId, CSV" },
+  ]),
 };

@@ -196,6 +196,8 @@ describe('restitution payments and the monthly transfer', () => {
         valorLiquido: 1000,
         dataPagamento: c.today,
         competencia: c.current,
+        // The six installments total 7060.50; 1168.00 paid leaves 5892.50.
+        saldoContrato: 5892.5,
       },
     );
     assert.equal(alocacoes.length, 1);

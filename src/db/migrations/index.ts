@@ -23,6 +23,7 @@ import * as journeyNameTrigram from './0600_journey_name_trigram.js';
 import * as journeyNameKeys from './0610_journey_name_keys.js';
 import * as nameKeyFrequencies from './0620_name_key_frequencies.js';
 import * as bulkActions from './0710_bulk_actions.js';
+import * as paymentFiles from './0722_payment_files.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '0610_journey_name_keys': journeyNameKeys,
   '0620_name_key_frequencies': nameKeyFrequencies,
   '0710_bulk_actions': bulkActions,
+  '0722_payment_files': paymentFiles,
 };

@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { Id, StrictObject } from '../../http/schemas.js';
+import { Id, Page, Paging, StrictObject } from '../../http/schemas.js';
 import { PROCESSAMENTOS } from '../values/values.tables.js';
 
 export const LoteParams = StrictObject({ loteId: Id('Batch (lote) id') });
@@ -64,6 +64,74 @@ export const BatchQuery = StrictObject({
   tamanhoPagina: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
 });
 
+const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
+const NullableNumber = (description: string) => Type.Union([Type.Number({ description }), Type.Null()]);
+
+/** CHECKS: what the send already verified on a row that waits for the foundation (labels in the portal). */
+export const CHECKS = [
+  'ESTUDANTE_DA_IE',
+  'JORNADA_ABERTA',
+  'SEM_DUPLICIDADE',
+  'SITUACAO_PERMITIDA',
+  'JA_AGUARDAVA_FUNDACAO',
+  'CURSO_CONFERE',
+  'MESES_DO_SEMESTRE',
+  'REENVIO',
+] as const;
+
+/** What the foundation decides on, per row (joined from the entry, student, course and contract). */
+const decisionFields = {
+  ieSigla: Nullable(Type.String()),
+  nomeEstudante: Nullable(Type.String()),
+  cpf: Nullable(Type.String({ description: '11 digits' })),
+  curso: Nullable(Type.String()),
+  ano: Type.Union([Type.Integer(), Type.Null()]),
+  semestre: Type.Union([Type.Integer(), Type.Null()]),
+  numeroContrato: Nullable(Type.String({ description: 'The contract number as shown to people (2025.000001445)' })),
+  percentualConcedido: NullableNumber('Credited share, 0 < p ≤ 100'),
+  valorCtrPrestServico: NullableNumber('Full service-contract value of the semester'),
+  qtdParcelasCobertura: Type.Union([Type.Integer(), Type.Null()]),
+  parcMeses: Nullable(Type.String()),
+  situacaoAnterior: Nullable(Type.String({ description: 'The entry situation when the values were sent' })),
+  motivoReenvio: Nullable(Type.String()),
+  verificacoes: Type.Array(Type.Unsafe<(typeof CHECKS)[number]>({ type: 'string', enum: [...CHECKS] }), {
+    description: 'Checks the send already ran and passed on the row (its errors are in erros)',
+  }),
+};
+
+export const OperatorBatchListQuery = StrictObject({
+  ieId: Type.Optional(Id('Only batches of this IE')),
+  status: Type.Optional(
+    Type.Union([Type.Literal('EM_PROCESSAMENTO'), Type.Literal('PROCESSADO')], {
+      description: 'EM_PROCESSAMENTO: rows wait for the foundation',
+    }),
+  ),
+  de: Type.Optional(Type.String({ format: 'date', description: 'Sent on or after this day (yyyy-mm-dd, São Paulo)' })),
+  ate: Type.Optional(
+    Type.String({ format: 'date', description: 'Sent on or before this day (yyyy-mm-dd, São Paulo)' }),
+  ),
+  ...Paging,
+});
+
+export const OperatorBatchSchema = Type.Object(
+  {
+    loteId: Type.Integer(),
+    status: Type.String({ description: 'EM_PROCESSAMENTO or PROCESSADO' }),
+    fonte: Type.String({ description: 'API, PLANILHA or ENVIO_UNICO' }),
+    reenvio: Type.Boolean(),
+    enviadoPor: Type.Object({ sub: Type.String(), nome: Type.Union([Type.String(), Type.Null()]) }),
+    enviadoEm: Type.String({ format: 'date-time' }),
+    ies: Type.Array(Type.Object({ id: Type.Integer(), nome: Type.String(), sigla: Type.String() })),
+    total: Type.Integer({ description: 'Rows sent' }),
+    erro: Type.Integer({ description: 'Rows refused by the send' }),
+    aguardando: Type.Integer({ description: "Rows waiting for the foundation's decision" }),
+    aceitas: Type.Integer(),
+    recusadas: Type.Integer(),
+  },
+  { $id: 'OperatorBatch' },
+);
+export const OperatorBatchPageSchema = Page(Type.Ref(OperatorBatchSchema), 'OperatorBatchPage');
+
 export const BatchOutSchema = Type.Object(
   {
     id: Type.Integer(),
@@ -76,9 +144,14 @@ export const BatchOutSchema = Type.Object(
     total: Type.Integer(),
     sucesso: Type.Integer(),
     erro: Type.Integer(),
-    pendente: Type.Integer(),
+    pendente: Type.Integer({
+      description:
+        'Rows sent while the entry already waited for the foundation (resultado PENDENTE); not the rows to decide',
+    }),
+    aguardando: Type.Integer({ description: "Rows waiting for the foundation's decision (processamento AGUARDANDO)" }),
     aceitas: Type.Integer(),
     recusadas: Type.Integer(),
+    linhasFiltradas: Type.Integer({ description: 'Rows matching the processamento filter, over all pages' }),
     linhas: Type.Array(
       Type.Object({
         linha: Type.Integer(),
@@ -90,10 +163,87 @@ export const BatchOutSchema = Type.Object(
         motivoRecusa: Type.Union([Type.String(), Type.Null()]),
         valorContrato: Type.Union([Type.Number(), Type.Null()]),
         aditivoId: Type.Union([Type.Integer(), Type.Null()]),
+        ...decisionFields,
       }),
     ),
   },
   { $id: 'BatchOutDto' },
 );
 
-export const operatorSchemas = [DecisionOutSchema, SignatureOutSchema, BatchOutSchema];
+export const PendingQuery = StrictObject({
+  ieId: Type.Optional(Id('Only this IE')),
+  pagina: Paging.pagina,
+  tamanho: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50, description: 'Page size, 1 to 200' })),
+});
+
+export const PendingOutSchema = Type.Object(
+  {
+    porIe: Type.Array(
+      Type.Object({
+        ieId: Type.Integer(),
+        sigla: Type.String(),
+        nome: Type.String(),
+        total: Type.Integer(),
+        diasMaisAntigo: Type.Integer({ description: 'Days the oldest addendum of the IE has waited' }),
+      }),
+      { description: 'Every IE with addenda waiting (whatever the ieId filter)' },
+    ),
+    itens: Type.Array(
+      Type.Object({
+        brbId: Type.Integer(),
+        nomeEstudante: Type.String(),
+        cpf: Type.String(),
+        ieId: Type.Integer(),
+        ieSigla: Type.String(),
+        numeroContrato: Type.String(),
+        ano: Type.Integer(),
+        semestre: Type.Integer(),
+        aditivoId: Type.Integer(),
+        valor: Type.Number({ description: 'Credited amount of the semester; at most 2 decimals' }),
+        geradoEm: Type.String({ format: 'date-time' }),
+        diasAguardando: Type.Integer({ description: 'São Paulo days since the addendum was generated' }),
+      }),
+    ),
+    pagina: Type.Integer(),
+    tamanho: Type.Integer(),
+    total: Type.Integer(),
+    totalPaginas: Type.Integer(),
+  },
+  { $id: 'OperatorPendingSignatures' },
+);
+
+export const SignManyBody = StrictObject({
+  brbIds: Type.Array(Id('Journey entry id'), { minItems: 1, maxItems: 500, uniqueItems: true }),
+  assinadoEm: SignatureBody.properties.assinadoEm,
+});
+
+export const SignManyOutSchema = Type.Object(
+  {
+    assinados: Type.Integer(),
+    recusados: Type.Integer(),
+    resultados: Type.Array(
+      Type.Object({
+        brbId: Type.Integer(),
+        resultado: Type.Union([Type.Literal('ASSINADO'), Type.Literal('RECUSADO')]),
+        mensagem: Type.Union([Type.String(), Type.Null()]),
+      }),
+    ),
+  },
+  { $id: 'OperatorSignManyOut' },
+);
+
+export const IeListOutSchema = Type.Object(
+  { itens: Type.Array(Type.Object({ id: Type.Integer(), sigla: Type.String(), nome: Type.String() })) },
+  { $id: 'OperatorIeList' },
+);
+
+export const operatorSchemas = [
+  IeListOutSchema,
+  PendingOutSchema,
+  SignManyOutSchema,
+  DecisionOutSchema,
+  SignatureOutSchema,
+  BatchOutSchema,
+  OperatorBatchSchema,
+  OperatorBatchPageSchema,
+];

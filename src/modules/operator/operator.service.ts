@@ -1,13 +1,12 @@
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
 import { AppError, conflict, notFound } from '../../http/errors.js';
-import { answered, t } from '../../http/i18n.js';
+import { t } from '../../http/i18n.js';
 import { now as clockNow } from '../../lib/business-date.js';
 import { moneyJson } from '../../lib/money.js';
 import { allowedFrom, TRANSITIONS } from '../lifecycle/state-machine.js';
 import { applyTransition } from '../lifecycle/transition.js';
 import { type NewNotification, notify } from '../notifications/notify.js';
-import { rowErrorsOut, type StoredRowError } from '../values/row-errors.js';
 import * as repo from './operator.repository.js';
 
 /**
@@ -192,60 +191,4 @@ export async function sign(db: Db, caller: Caller, brbId: number, assinadoEm: Da
       },
     };
   });
-}
-
-export async function batchDetail(
-  db: Db,
-  loteId: number,
-  filter: { processamento?: string; pagina: number; tamanho: number },
-) {
-  const batch = await repo.findBatch(db, loteId);
-  if (!batch) throw notFound(t(`Lote ${loteId} não encontrado.`, `Batch (lote) ${loteId} not found.`));
-  let rows = db
-    .selectFrom('lote_linha')
-    .select([
-      'linha',
-      'brb_id',
-      'ie_id',
-      'resultado',
-      'erros',
-      'processamento',
-      'motivo_recusa',
-      'valor_contrato',
-      'aditivo_id',
-    ])
-    .where('lote_id', '=', loteId);
-  if (filter.processamento) rows = rows.where('processamento', '=', filter.processamento as never);
-  const linhas = await rows
-    .orderBy('linha')
-    .limit(filter.tamanho)
-    .offset((filter.pagina - 1) * filter.tamanho)
-    .execute();
-  return {
-    id: batch.id,
-    origem: batch.origem,
-    reenvio: batch.reenvio,
-    criadoPor: batch.criado_por,
-    criadoEm: batch.created_at.toISOString(),
-    arquivo: batch.arquivo_nome,
-    status: batch.status,
-    total: batch.total,
-    sucesso: batch.sucesso,
-    erro: batch.erro,
-    pendente: batch.pendente,
-    aceitas: batch.aceitas,
-    recusadas: batch.recusadas,
-    linhas: linhas.map((l) => ({
-      linha: l.linha,
-      brbId: l.brb_id,
-      ieId: l.ie_id,
-      resultado: l.resultado ?? 'ERRO',
-      // Built from the stored rule codes in both languages; the response hook picks one.
-      erros: answered(rowErrorsOut(l.erros as StoredRowError[])),
-      processamento: l.processamento,
-      motivoRecusa: l.motivo_recusa,
-      valorContrato: l.valor_contrato === null ? null : moneyJson(l.valor_contrato),
-      aditivoId: l.aditivo_id,
-    })),
-  };
 }

@@ -29,7 +29,7 @@ export interface PaymentIn {
 type Kind = 'not-found' | 'paid' | 'rule';
 type PaymentError = FieldError & { kind: Kind };
 
-interface Part {
+export interface Part {
   parcela: number;
   valorParcela: Decimal;
   pago: Decimal;
@@ -139,51 +139,77 @@ export async function recordPayments(
   pointer: (i: number) => string,
   now: Date = clockNow(),
 ) {
-  const today = businessToday(now);
-  return db.transaction().execute(async (trx) => {
-    const ids = [...new Set(items.map((p) => p.contratoId))];
-    await repo.lockContracts(trx, ids);
-    const schedules = await contractSchedules(trx, caller, ids);
-    const errors: PaymentError[] = [];
-    const planned: { item: PaymentIn; s: ContractSchedule; parts: Part[] }[] = [];
-    for (const [i, item] of items.entries()) {
-      const s = schedules.get(item.contratoId);
-      if (!s) {
-        errors.push({
-          kind: 'not-found',
-          pointer: `${pointer(i)}/contratoId`,
-          message: t(`contrato ${item.contratoId} não encontrado`, `contract ${item.contratoId} not found`),
-        });
-        continue;
-      }
-      const outcome = check(s, item, pointer(i), today);
-      if (Array.isArray(outcome)) planned.push({ item, s, parts: outcome });
-      else errors.push(outcome);
+  return db.transaction().execute((trx) => recordPaymentsIn(trx, caller, items, pointer, businessToday(now)));
+}
+
+/**
+ * Checks the items against the contracts as they are now (each item continuing from the ones
+ * before it) and answers their parts; throws the refusal when any item fails. Writes nothing.
+ */
+export async function planPayments(
+  trx: Db,
+  caller: Caller,
+  items: PaymentIn[],
+  pointer: (i: number) => string,
+  today: string,
+) {
+  const ids = [...new Set(items.map((p) => p.contratoId))];
+  await repo.lockContracts(trx, ids);
+  const schedules = await contractSchedules(trx, caller, ids);
+  const errors: PaymentError[] = [];
+  const planned: { item: PaymentIn; s: ContractSchedule; parts: Part[] }[] = [];
+  for (const [i, item] of items.entries()) {
+    const s = schedules.get(item.contratoId);
+    if (!s) {
+      errors.push({
+        kind: 'not-found',
+        pointer: `${pointer(i)}/contratoId`,
+        message: t(`contrato ${item.contratoId} não encontrado`, `contract ${item.contratoId} not found`),
+      });
+      continue;
     }
-    if (errors.length > 0) throw refusal(items, errors);
-    const out = [];
-    for (const { item, s, parts } of planned) {
-      const competencia = await recordingMonth(trx, monthOf(item.dataPagamento), today);
-      const rows = await repo.insertPayments(
-        trx,
-        parts.map((p) => ({
-          contrato_id: item.contratoId,
-          ie_id: s.terms.ie_id,
-          parcela: p.parcela,
-          total_parcelas: s.schedule.parcelas.length,
-          valor_parcela: p.valorParcela.toFixed(2),
-          valor_pago: p.pago.toFixed(2),
-          taxa_retida: p.taxa.toFixed(2),
-          valor_liquido: p.pago.minus(p.taxa).toFixed(2),
-          data_pagamento: item.dataPagamento,
-          competencia,
-          registrado_por: caller.sub,
-        })),
-      );
-      out.push(toPaymentOut(rows, parts));
-    }
-    return out;
-  });
+    const outcome = check(s, item, pointer(i), today);
+    if (Array.isArray(outcome)) planned.push({ item, s, parts: outcome });
+    else errors.push(outcome);
+  }
+  if (errors.length > 0) throw refusal(items, errors);
+  return planned;
+}
+
+/** The contract's open balance after the planned parts (allocate keeps the schedule current). */
+export const openBalance = (s: ContractSchedule) => sum(s.pagos.map((p) => Money.max(p.saldo, 0)));
+
+/** recordPayments inside the caller's transaction (the payments file records row by row). */
+export async function recordPaymentsIn(
+  trx: Db,
+  caller: Caller,
+  items: PaymentIn[],
+  pointer: (i: number) => string,
+  today: string,
+) {
+  const planned = await planPayments(trx, caller, items, pointer, today);
+  const out = [];
+  for (const { item, s, parts } of planned) {
+    const competencia = await recordingMonth(trx, monthOf(item.dataPagamento), today);
+    const rows = await repo.insertPayments(
+      trx,
+      parts.map((p) => ({
+        contrato_id: item.contratoId,
+        ie_id: s.terms.ie_id,
+        parcela: p.parcela,
+        total_parcelas: s.schedule.parcelas.length,
+        valor_parcela: p.valorParcela.toFixed(2),
+        valor_pago: p.pago.toFixed(2),
+        taxa_retida: p.taxa.toFixed(2),
+        valor_liquido: p.pago.minus(p.taxa).toFixed(2),
+        data_pagamento: item.dataPagamento,
+        competencia,
+        registrado_por: caller.sub,
+      })),
+    );
+    out.push({ ...toPaymentOut(rows, parts), saldoContrato: moneyJson(openBalance(s)) });
+  }
+  return out;
 }
 
 function refusal(items: PaymentIn[], errors: PaymentError[]): AppError {

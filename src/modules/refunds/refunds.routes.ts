@@ -1,13 +1,17 @@
 import { Type } from '@sinclair/typebox';
 import { responses } from '../../http/schemas.js';
 import type { App, Module } from '../../http/types.js';
+import { registerPaymentRoutes } from './payments.routes.js';
 import * as payments from './payments.service.js';
+import { paymentFileSchemas } from './payments-file.schemas.js';
 import * as schemas from './refunds.schemas.js';
 import * as service from './refunds.service.js';
 
 const OPERATOR = { roles: ['OPERADOR'] as const };
 
 async function routes(app: App) {
+  await registerPaymentRoutes(app);
+
   app.get(
     '/s/v2/contrato/valores/calcular-parcelas-reembolso',
     {
@@ -77,4 +81,8 @@ async function routes(app: App) {
   );
 }
 
-export const refundsModule: Module = { name: 'refunds', schemas: schemas.refundsSchemas, routes };
+export const refundsModule: Module = {
+  name: 'refunds',
+  schemas: [...schemas.refundsSchemas, ...paymentFileSchemas],
+  routes,
+};

@@ -143,6 +143,7 @@ export const PaymentOutSchema = Type.Object(
       }),
       { description: 'The installments the payment went to, oldest first' },
     ),
+    saldoContrato: Amount("The contract's open balance after this payment"),
   },
   { $id: 'RestitutionPaymentOutDto' },
 );

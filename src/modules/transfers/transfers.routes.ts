@@ -4,10 +4,41 @@ import type { App, Module } from '../../http/types.js';
 import { streamQuery } from '../exports/export.cursor.js';
 import { exportFormat, listOrFile, sendExport } from '../exports/export.http.js';
 import { TRANSFER_COLUMNS } from './transfers.export.js';
+import { HISTORY_COLUMNS, transferHistory } from './transfers.history.js';
 import * as schemas from './transfers.schemas.js';
 import * as service from './transfers.service.js';
 
 async function routes(app: App) {
+  app.get(
+    '/s/v2/repasse-historico',
+    {
+      schema: {
+        operationId: 'getTransferHistory',
+        summary: "An IE's monthly transfers over time (gross, fee, net, adjustments); CSV/xlsx export",
+        description:
+          'One row per month, oldest first, months without movement as zeros. Another IE is 404; a future last month 400.',
+        tags: ['Transfers'],
+        querystring: schemas.HistoryQuery,
+        response: responses(
+          { 200: listOrFile(Type.Ref(schemas.HistoryOutSchema), 'The months, or the same rows as CSV/xlsx') },
+          [404],
+        ),
+      },
+    },
+    async (request, reply) => {
+      const history = await transferHistory(app.db, request.caller, request.query);
+      const format = exportFormat(request);
+      if (!format) return history;
+      const rows = history.meses.map((m) => ({ ...m, ie: history.nome }));
+      return sendExport(request, reply, {
+        format,
+        filename: `repasse-historico-ie-${history.ieId}`,
+        columns: HISTORY_COLUMNS,
+        pump: (sink) => sink(rows),
+      });
+    },
+  );
+
   app.get(
     '/s/v2/repasse/:competencia',
     {

@@ -108,4 +108,34 @@ export const CloseOutSchema = Type.Object(
   { $id: 'TransferMonthClosedDto' },
 );
 
-export const transfersSchemas = [TransferOutSchema, AdjustmentOutSchema, CloseOutSchema];
+export const HistoryQuery = StrictObject({
+  ieId: Id("The IE (one of the caller's)"),
+  meses: Type.Optional(Type.Integer({ minimum: 1, maximum: 60, default: 12, description: 'How many months, 1 to 60' })),
+  ate: Type.Optional(
+    Type.String({ pattern: COMPETENCIA, description: 'Last month, yyyy-mm (default: the current month, São Paulo)' }),
+  ),
+  ...ExportQuery,
+});
+
+export const HistoryOutSchema = Type.Object(
+  {
+    ieId: Type.Integer(),
+    nome: Type.String(),
+    meses: Type.Array(
+      Type.Object({
+        competencia: Type.String({ description: 'yyyy-mm' }),
+        fechado: Type.Boolean(),
+        quantidade: Type.Integer({ description: 'Payments' }),
+        bruto: Amount('Paid by the students'),
+        taxa: Amount('Fee retained'),
+        liquido: Amount('bruto − taxa'),
+        ajustes: Amount('Sum of adjustments'),
+        aRepassar: Amount('liquido + ajustes'),
+      }),
+      { description: 'Oldest first; months without movement as zeros' },
+    ),
+  },
+  { $id: 'TransferHistoryOutDto' },
+);
+
+export const transfersSchemas = [TransferOutSchema, AdjustmentOutSchema, CloseOutSchema, HistoryOutSchema];

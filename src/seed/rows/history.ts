@@ -179,7 +179,9 @@ export function historyRows(ctx: SeedContext): ContractRows {
       // By the request id, not a draw: the history's own stream stays as it was.
       if (ticket && requestId % TICKET_EVERY === 0) {
         const status = requestId % (2 * TICKET_EVERY) === 0 ? 'EM_ATENDIMENTO' : 'ABERTO';
-        tickets.add(++ticketId, requestId, ie, ticket[0], ticket[1], status, s.at + DAY, s.at + DAY);
+        // Opened a day after the request, but never after the seed's "now" (issue 22: tickets showed future times).
+        const openedAt = Math.min(s.at + DAY, until);
+        tickets.add(++ticketId, requestId, ie, ticket[0], ticket[1], status, openedAt, openedAt);
       }
       const task = TASK_OF[tipo];
       if (task) {

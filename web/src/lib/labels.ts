@@ -372,3 +372,31 @@ export const BULK_STATE_LABEL: Record<string, string> = {
   CONCLUIDA: 'Concluída',
   INTERROMPIDA: 'Interrompida',
 };
+
+/** The foundation's screens (Fundação, issue 22): the same catalogue under the names they use. */
+export const LOTE_STATUS_LABEL = BATCH_STATUS_LABEL;
+export const FONTE_LABEL = BATCH_SOURCE_LABEL;
+export const MOTIVO_ESPERA_LABEL = WAIT_REASON_LABEL;
+export const PARCELA_STATUS_LABEL = INSTALLMENT_STATUS_LABEL;
+
+/** What the send already checked on a row waiting for the foundation (operator batch rows, `verificacoes`). */
+export const VERIFICACAO_LABEL: Record<string, string> = {
+  ESTUDANTE_DA_IE: 'Estudante da IE',
+  JORNADA_ABERTA: 'Jornada aberta',
+  SEM_DUPLICIDADE: 'Sem linha repetida',
+  SITUACAO_PERMITIDA: 'Situação permite o envio',
+  JA_AGUARDAVA_FUNDACAO: 'Já aguardava a fundação',
+  CURSO_CONFERE: 'Curso confere',
+  MESES_DO_SEMESTRE: 'Meses do semestre',
+  REENVIO: 'Reenvio',
+};
+
+/** A payments file's row outcome. */
+export const RESULTADO_ARQUIVO_LABEL: Record<string, string> = {
+  REGISTRADO: 'Registrado',
+  RECUSADO: 'Recusado',
+  JA_REGISTRADO: 'Já registrado antes',
+};
+
+/** The Fundação screens' name for `label`. */
+export const labelOf = label;

@@ -2024,6 +2024,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/s/operador/contratos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foundation: find contracts by number as shown, CPF or student name (up to 20) */
+        get: operations["searchRestitutionContracts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/operador/pagamentos/simulacao": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Foundation: what a payment would do (installments, balances), recording nothing
+         * @description The same rules and refusals as recordRestitutionPayment; nothing is written.
+         */
+        post: operations["previewRestitutionPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/operador/pagamentos/arquivo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Foundation: import the bank's payments file (CSV or xlsx) as one batch, a result per row
+         * @description multipart/form-data with the file part "arquivo" (.csv or .xlsx, up to 5 MB). Header row, then one payment a row: "contrato" (the number as shown) or "cpf", "data do pagamento" (dd/mm/aaaa) and "valor" (1.234,56). Each row follows the rules of recordRestitutionPayment on its own (a refused row does not block the others). A row already recorded by an earlier file (same contract, date and amount, and the same occurrence in the file) is JA_REGISTRADO: uploading the same file again records nothing twice.
+         */
+        post: operations["importRestitutionPaymentsFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/s/v2/contrato/valores/calcular-parcelas-reembolso": {
         parameters: {
             query?: never;
@@ -2072,6 +2129,26 @@ export interface paths {
         put?: never;
         /** Foundation: record restitution payments in bulk (all or none) */
         post: operations["recordRestitutionPayments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/operador/lotes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Foundation: every IE's values batches, with the rows awaiting a decision counted
+         * @description Newest first. `aguardando` counts the rows whose processamento is AGUARDANDO (what the foundation decides on); filters by IE, batch status and the São Paulo day the batch was sent.
+         */
+        get: operations["listOperatorBatches"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2140,6 +2217,64 @@ export interface paths {
         put?: never;
         /** Foundation: the student signed the semester addendum (entry FINALIZADO) */
         post: operations["recordAddendumSignature"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/operador/ies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foundation: every IE (id, acronym, name), for the filters of the back-office screens */
+        get: operations["listOperatorIes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/operador/assinaturas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Foundation: addenda waiting for the signature, per IE, oldest first, with their age in days */
+        get: operations["listOperatorPendingSignatures"];
+        put?: never;
+        /**
+         * Foundation: several students signed (each entry FINALIZADO on its own; a result per student)
+         * @description Each brbId is signed as by recordAddendumSignature, in its own transaction: one refusal (not waiting, unknown) never blocks the others and is answered in its result.
+         */
+        post: operations["recordAddendumSignatures"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/s/v2/repasse-historico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An IE's monthly transfers over time (gross, fee, net, adjustments); CSV/xlsx export
+         * @description One row per month, oldest first, months without movement as zeros. Another IE is 404; a future last month 400.
+         */
+        get: operations["getTransferHistory"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -4404,6 +4539,133 @@ export interface components {
                 saldoParcela: number;
                 status: "PARCIAL" | "PAGA";
             }[];
+            /** @description The contract's open balance after this payment; at most 2 decimals, exact */
+            saldoContrato: number;
+        };
+        RestitutionContractSearch: {
+            itens: {
+                /** @description Internal id, for the payment operations */
+                contratoId: number;
+                numeroContrato: string;
+                nomeEstudante: string;
+                /** @description 11 digits */
+                cpf: string;
+                ie: {
+                    id: number;
+                    sigla: string;
+                };
+                /** Format: date */
+                inicioRestituicao: string;
+                totalParcelas: number;
+                proximaParcela: {
+                    numero: number;
+                    /** @description Installment value; at most 2 decimals, exact */
+                    valor: number;
+                    /** @description Open balance; at most 2 decimals, exact */
+                    saldo: number;
+                } | null;
+                /** @description The contract's open balance; at most 2 decimals, exact */
+                saldoAberto: number;
+            }[];
+        };
+        RestitutionPaymentPreview: {
+            contratoId: number;
+            numeroContrato: string;
+            /** Format: date */
+            dataPagamento: string;
+            /** @description Amount the payment would record; at most 2 decimals, exact */
+            valorPago: number;
+            /** @description The contract's open balance now; at most 2 decimals, exact */
+            saldoAntes: number;
+            /** @description The contract's open balance after the payment; at most 2 decimals, exact */
+            saldoDepois: number;
+            alocacoes: {
+                parcela: number;
+                /** @description Installment value; at most 2 decimals, exact */
+                valorParcela: number;
+                /** @description Part of the payment on this installment; at most 2 decimals, exact */
+                valorPago: number;
+                /** @description The installment's balance after this part; at most 2 decimals, exact */
+                saldoParcela: number;
+                status: "PARCIAL" | "PAGA";
+            }[];
+        };
+        RestitutionPaymentFileOut: {
+            arquivoId: number;
+            nome: string;
+            sha256: string;
+            /** @description The first import of a file with the same content, if any (its rows are JA_REGISTRADO now) */
+            mesmoArquivoAnterior: {
+                arquivoId: number;
+                /** Format: date-time */
+                enviadoEm: string;
+            } | null;
+            total: number;
+            registradas: number;
+            recusadas: number;
+            /** @description Rows an earlier file already recorded: nothing recorded twice */
+            jaRegistradas: number;
+            linhas: {
+                /** @description Row number in the file; the header is row 1 */
+                linha: number;
+                contrato: string | null;
+                cpf: string | null;
+                dataPagamento: string | null;
+                valor: string | null;
+                contratoId: number | null;
+                resultado: "REGISTRADO" | "RECUSADO" | "JA_REGISTRADO";
+                /** @description Why refused, or where it was recorded */
+                mensagem: string | null;
+                pagamento: components["schemas"]["RestitutionPaymentOutDto"] | null;
+            }[];
+        };
+        OperatorIeList: {
+            itens: {
+                id: number;
+                sigla: string;
+                nome: string;
+            }[];
+        };
+        OperatorPendingSignatures: {
+            /** @description Every IE with addenda waiting (whatever the ieId filter) */
+            porIe: {
+                ieId: number;
+                sigla: string;
+                nome: string;
+                total: number;
+                /** @description Days the oldest addendum of the IE has waited */
+                diasMaisAntigo: number;
+            }[];
+            itens: {
+                brbId: number;
+                nomeEstudante: string;
+                cpf: string;
+                ieId: number;
+                ieSigla: string;
+                numeroContrato: string;
+                ano: number;
+                semestre: number;
+                aditivoId: number;
+                /** @description Credited amount of the semester; at most 2 decimals */
+                valor: number;
+                /** Format: date-time */
+                geradoEm: string;
+                /** @description São Paulo days since the addendum was generated */
+                diasAguardando: number;
+            }[];
+            pagina: number;
+            tamanho: number;
+            total: number;
+            totalPaginas: number;
+        };
+        OperatorSignManyOut: {
+            assinados: number;
+            recusados: number;
+            resultados: {
+                brbId: number;
+                resultado: "ASSINADO" | "RECUSADO";
+                mensagem: string | null;
+            }[];
         };
         BatchDecisionOutDto: {
             lote: number;
@@ -4450,9 +4712,14 @@ export interface components {
             total: number;
             sucesso: number;
             erro: number;
+            /** @description Rows sent while the entry already waited for the foundation (resultado PENDENTE); not the rows to decide */
             pendente: number;
+            /** @description Rows waiting for the foundation's decision (processamento AGUARDANDO) */
+            aguardando: number;
             aceitas: number;
             recusadas: number;
+            /** @description Rows matching the processamento filter, over all pages */
+            linhasFiltradas: number;
             linhas: {
                 linha: number;
                 brbId: number | null;
@@ -4467,7 +4734,59 @@ export interface components {
                 motivoRecusa: string | null;
                 valorContrato: number | null;
                 aditivoId: number | null;
+                ieSigla: string | null;
+                nomeEstudante: string | null;
+                cpf: string | null;
+                curso: string | null;
+                ano: number | null;
+                semestre: number | null;
+                numeroContrato: string | null;
+                percentualConcedido: number | null;
+                valorCtrPrestServico: number | null;
+                qtdParcelasCobertura: number | null;
+                parcMeses: string | null;
+                situacaoAnterior: string | null;
+                motivoReenvio: string | null;
+                /** @description Checks the send already ran and passed on the row (its errors are in erros) */
+                verificacoes: ("ESTUDANTE_DA_IE" | "JORNADA_ABERTA" | "SEM_DUPLICIDADE" | "SITUACAO_PERMITIDA" | "JA_AGUARDAVA_FUNDACAO" | "CURSO_CONFERE" | "MESES_DO_SEMESTRE" | "REENVIO")[];
             }[];
+        };
+        OperatorBatch: {
+            loteId: number;
+            /** @description EM_PROCESSAMENTO or PROCESSADO */
+            status: string;
+            /** @description API, PLANILHA or ENVIO_UNICO */
+            fonte: string;
+            reenvio: boolean;
+            enviadoPor: {
+                sub: string;
+                nome: string | null;
+            };
+            /** Format: date-time */
+            enviadoEm: string;
+            ies: {
+                id: number;
+                nome: string;
+                sigla: string;
+            }[];
+            /** @description Rows sent */
+            total: number;
+            /** @description Rows refused by the send */
+            erro: number;
+            /** @description Rows waiting for the foundation's decision */
+            aguardando: number;
+            aceitas: number;
+            recusadas: number;
+        };
+        OperatorBatchPage: {
+            itens: components["schemas"]["OperatorBatch"][];
+            /** @description Page number answered */
+            pagina: number;
+            /** @description Page size answered */
+            tamanho: number;
+            /** @description Items matching the filters over all pages */
+            total: number;
+            totalPaginas: number;
         };
         /** @description Consolidated monthly transfer (repasse) per IE */
         MonthlyTransferOutDto: {
@@ -4562,6 +4881,28 @@ export interface components {
             fechadoEm: string;
             /** @description The operator (sub) who closed it */
             fechadoPor: string;
+        };
+        TransferHistoryOutDto: {
+            ieId: number;
+            nome: string;
+            /** @description Oldest first; months without movement as zeros */
+            meses: {
+                /** @description yyyy-mm */
+                competencia: string;
+                fechado: boolean;
+                /** @description Payments */
+                quantidade: number;
+                /** @description Paid by the students; at most 2 decimals, exact */
+                bruto: number;
+                /** @description Fee retained; at most 2 decimals, exact */
+                taxa: number;
+                /** @description bruto − taxa; at most 2 decimals, exact */
+                liquido: number;
+                /** @description Sum of adjustments; at most 2 decimals, exact */
+                ajustes: number;
+                /** @description liquido + ajustes; at most 2 decimals, exact */
+                aRepassar: number;
+            }[];
         };
         IeBatch: {
             loteId: number;
@@ -13942,6 +14283,242 @@ export interface operations {
             };
         };
     };
+    searchRestitutionContracts: {
+        parameters: {
+            query: {
+                /** @description The contract number as shown (2025.000001445), the student's CPF (masked or not) or part of the name */
+                busca: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Foundation: find contracts by number as shown, CPF or student name (up to 20) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestitutionContractSearch"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    previewRestitutionPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RestitutionPaymentInDto"];
+            };
+        };
+        responses: {
+            /** @description Success: Foundation: what a payment would do (installments, balances), recording nothing */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestitutionPaymentPreview"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Conflicts with the current state */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    importRestitutionPaymentsFile: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /**
+                     * Format: binary
+                     * @description .csv or .xlsx
+                     */
+                    arquivo: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Success: Foundation: import the bank's payments file (CSV or xlsx) as one batch, a result per row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RestitutionPaymentFileOut"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Body too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unsupported media type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
     calculateRefundInstallments: {
         parameters: {
             query?: {
@@ -14191,6 +14768,75 @@ export interface operations {
             };
             /** @description A business rule was violated */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOperatorBatches: {
+        parameters: {
+            query?: {
+                /** @description Only batches of this IE */
+                ieId?: number;
+                /** @description EM_PROCESSAMENTO: rows wait for the foundation */
+                status?: "EM_PROCESSAMENTO" | "PROCESSADO";
+                /** @description Sent on or after this day (yyyy-mm-dd, São Paulo) */
+                de?: string;
+                /** @description Sent on or before this day (yyyy-mm-dd, São Paulo) */
+                ate?: string;
+                /** @description Page number, from 1 */
+                pagina?: number;
+                /** @description Page size, 1 to 100 */
+                tamanho?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Foundation: every IE's values batches, with the rows awaiting a decision counted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorBatchPage"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14538,6 +15184,280 @@ export interface operations {
             };
             /** @description A business rule was violated */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOperatorIes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Foundation: every IE (id, acronym, name), for the filters of the back-office screens */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorIeList"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    listOperatorPendingSignatures: {
+        parameters: {
+            query?: {
+                /** @description Only this IE */
+                ieId?: number;
+                /** @description Page number, from 1 */
+                pagina?: number;
+                /** @description Page size, 1 to 200 */
+                tamanho?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: Foundation: addenda waiting for the signature, per IE, oldest first, with their age in days */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorPendingSignatures"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    recordAddendumSignatures: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    brbIds: number[];
+                    /**
+                     * Format: date-time
+                     * @description When the student signed: not in the future (422); default now
+                     */
+                    assinadoEm?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success: Foundation: several students signed (each entry FINALIZADO on its own; a result per student) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OperatorSignManyOut"];
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description A business rule was violated */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    getTransferHistory: {
+        parameters: {
+            query: {
+                /** @description The IE (one of the caller's) */
+                ieId: number;
+                /** @description How many months, 1 to 60 */
+                meses?: number;
+                /** @description Last month, yyyy-mm (default: the current month, São Paulo) */
+                ate?: string;
+                /** @description json (default): a page. csv or xlsx: every row the filters select, in the list order, as a file (paging ignored). Absent: from the Accept header (text/csv or the xlsx media type), else json. */
+                formato?: "json" | "csv" | "xlsx";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The months, or the same rows as CSV/xlsx */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferHistoryOutDto"];
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                };
+            };
+            /** @description Malformed request or invalid field (see errors[]) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Missing or invalid bearer token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description The token role may not call this operation */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description Unknown id, or an id of another institution */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

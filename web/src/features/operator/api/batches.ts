@@ -1,16 +1,32 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
-import { jsonOnly } from './json.ts';
 
-/** Batches whose rows wait for the foundation (every IE's: the operator sees all), newest first. */
-export function useOpenBatches(pagina: number) {
+export interface BatchFilters {
+  ieId?: number;
+  status?: 'EM_PROCESSAMENTO' | 'PROCESSADO';
+  de?: string;
+  ate?: string;
+}
+
+/**
+ * Every IE's batches (the operator sees all), newest first, with the rows awaiting a decision
+ * counted by the service (`aguardando`; the IE list's `pendente` is another count).
+ */
+export function useOperatorBatches(filters: BatchFilters, pagina: number) {
   return useQuery({
-    queryKey: ['lotes', 'EM_PROCESSAMENTO', pagina],
+    queryKey: ['lotes-operador', filters, pagina],
     queryFn: async () =>
-      jsonOnly(
-        unwrap(await api.GET('/s/lotes', { params: { query: { status: 'EM_PROCESSAMENTO', pagina, tamanho: 20 } } })),
-      ),
+      unwrap(await api.GET('/s/operador/lotes', { params: { query: { ...filters, pagina, tamanho: 20 } } })),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Every IE, for the filters. */
+export function useIes() {
+  return useQuery({
+    queryKey: ['ies-operador'],
+    queryFn: async () => unwrap(await api.GET('/s/operador/ies')).itens,
+    staleTime: 5 * 60_000,
   });
 }
 

@@ -1,32 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
 
-/** Students whose semester addendum waits for their signature (entries AGUARDANDO_ASSINATURA). */
-export function usePendingSignatures(pagina: number, busca: string) {
+/** Addenda waiting for the student's signature, every IE's, oldest first, with their age in days. */
+export function usePendingSignatures(ieId: number | undefined, pagina: number) {
   return useQuery({
-    queryKey: ['pendentes-assinatura', pagina, busca],
+    queryKey: ['assinaturas-operador', ieId, pagina],
     queryFn: async () =>
-      unwrap(
-        await api.GET('/s/v3/estudantes/pendentes-assinatura', {
-          params: {
-            query: { pagina, tamanho: 20, busca: busca || undefined, ordenarPor: 'atualizadoEm', ordem: 'desc' },
-          },
-        }),
-      ),
+      unwrap(await api.GET('/s/operador/assinaturas', { params: { query: { ieId, pagina, tamanho: 50 } } })),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useRecordSignature() {
+/** Several students signed: each entry FINALIZADO on its own, with a result per student. */
+export function useSignMany() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async ({ brbId, assinadoEm }: { brbId: number; assinadoEm?: string }) =>
-      unwrap(
-        await api.POST('/s/operador/renovacoes/{brbId}/assinatura', {
-          params: { path: { brbId } },
-          body: assinadoEm ? { assinadoEm } : {},
-        }),
-      ),
+    mutationFn: async (brbIds: number[]) => unwrap(await api.POST('/s/operador/assinaturas', { body: { brbIds } })),
     onSuccess: () => client.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'sessao' }),
   });
 }

@@ -1,81 +1,49 @@
-import { Alert, Button, Card, Checkbox, Group, List, Stack, Table, Text, Textarea, Title } from '@mantine/core';
-import { type FormEvent, useState } from 'react';
-import { fieldError, hint } from '../../../components/field-text.tsx';
+import { Alert, Badge, Card, Checkbox, Group, List, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Empty, QueryState } from '../../../components/states.tsx';
-import { ApiError, fieldErrors } from '../../../lib/api/problem.ts';
-import { formatBRL, formatInteger } from '../../../lib/format.ts';
+import { formatBRL, formatInteger, formatPeriod, maskCPF } from '../../../lib/format.ts';
+import { labelOf, situacaoText, VERIFICACAO_LABEL } from '../../../lib/labels.ts';
 import { useAcceptRows, useBatch, useRejectRows } from '../api/batches.ts';
+import { BatchDecision } from './batch-decision.tsx';
 
-type Decision = { linhasDecididas: number; aceitas: number; recusadas: number; aguardando: number } & {
-  descartadas: { linha: number; motivo: string }[];
-};
-
+type Decision = { linhasDecididas: number; aguardando: number; descartadas: { linha: number; motivo: string }[] };
 const plural = (n: number, one: string, many: string) => `${formatInteger(n)} ${n === 1 ? one : many}`;
-
-function outcome(d: Decision, verb: 'aceitas' | 'recusadas'): string {
-  const decided = plural(d.linhasDecididas, `linha ${verb.slice(0, -1)}`, `linhas ${verb}`);
-  return `${decided}; ${plural(d.aguardando, 'linha aguardando', 'linhas aguardando')}.`;
-}
+const percent = (p: number | null) =>
+  p === null ? '—' : `${p.toLocaleString('pt-BR', { maximumFractionDigits: 2 })}%`;
 
 /**
- * The waiting rows of one batch: select some (or none, meaning every waiting row) and accept them
- * (the addendum is generated and the student must sign) or reject them with a reason the IE reads.
+ * The rows of one batch awaiting a decision, with what to decide on (student, CPF, course, period,
+ * percentage, values, contract and the checks the service already ran); select some (none means
+ * every waiting row) and accept or reject them together.
  */
 export function BatchRows({ loteId }: { loteId: number }) {
   const batch = useBatch(loteId);
   const accept = useAcceptRows();
   const reject = useRejectRows();
   const [selected, setSelected] = useState<number[]>([]);
-  const [motivo, setMotivo] = useState('');
-  const [motivoError, setMotivoError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [discarded, setDiscarded] = useState<Decision['descartadas']>([]);
-
-  const linhas = selected.length > 0 ? selected : undefined;
-  const scope = selected.length > 0 ? plural(selected.length, 'linha selecionada', 'linhas selecionadas') : 'todas';
+  const [done, setDone] = useState<{ text: string; discarded: Decision['descartadas'] } | null>(null);
   const failure = accept.error ?? reject.error;
-  const remote = failure instanceof ApiError ? fieldErrors(failure.problem, ['motivo']) : {};
 
-  const finish = (d: Decision, verb: 'aceitas' | 'recusadas') => {
-    setDone(outcome(d, verb));
-    setDiscarded(d.descartadas);
+  const finish = (d: Decision, verb: string) => {
+    setDone({
+      text: `${plural(d.linhasDecididas, `linha ${verb}`, `linhas ${verb}s`)}; ${plural(d.aguardando, 'linha aguardando', 'linhas aguardando')}.`,
+      discarded: d.descartadas,
+    });
     setSelected([]);
-  };
-  const onAccept = () => {
-    reject.reset();
-    accept.mutate({ loteId, linhas }, { onSuccess: (d) => finish(d, 'aceitas') });
-  };
-  const onReject = (event: FormEvent) => {
-    event.preventDefault();
-    accept.reset();
-    if (!motivo.trim()) {
-      setMotivoError('Informe o motivo da recusa.');
-      return;
-    }
-    setMotivoError(null);
-    reject.mutate(
-      { loteId, linhas, motivo: motivo.trim() },
-      {
-        onSuccess: (d) => {
-          finish(d, 'recusadas');
-          setMotivo('');
-        },
-      },
-    );
   };
 
   return (
-    <Card withBorder component="section" aria-labelledby={`lote-${loteId}-titulo`}>
+    <Card withBorder component="section" aria-labelledby={`lote-${loteId}-titulo`} className="lote-detalhe">
       <Stack>
         <Title order={3} size="h4" id={`lote-${loteId}-titulo`}>
           Lote {loteId}
         </Title>
         {done && (
-          <Alert color="green" role="status" data-testid="decisao-lote">
-            {done}
-            {discarded.length > 0 && (
+          <Alert variant="outline" color="teal.9" role="status" data-testid="decisao-lote">
+            {done.text}
+            {done.discarded.length > 0 && (
               <List size="sm" mt="xs">
-                {discarded.map((d) => (
+                {done.discarded.map((d) => (
                   <List.Item key={d.linha}>
                     Linha {d.linha} descartada: {d.motivo}
                   </List.Item>
@@ -84,89 +52,140 @@ export function BatchRows({ loteId }: { loteId: number }) {
             )}
           </Alert>
         )}
-        {failure && !remote.motivo && (
-          <Alert color="red" role="alert">
+        {failure && (
+          <Alert color="red.9" role="alert">
             {failure.message}
           </Alert>
         )}
         <QueryState query={batch} loading="Carregando linhas do lote…">
-          {(data) =>
-            data.linhas.length === 0 ? (
-              <Empty>Nenhuma linha deste lote aguarda decisão.</Empty>
-            ) : (
-              <>
-                <Text size="sm">
-                  {plural(data.pendente, 'linha aguardando', 'linhas aguardando')} de {formatInteger(data.total)} ·{' '}
-                  {plural(data.aceitas, 'aceita', 'aceitas')} · {plural(data.recusadas, 'recusada', 'recusadas')}
-                </Text>
-                <Table striped withTableBorder aria-label={`Linhas aguardando do lote ${loteId}`}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>
-                        <Checkbox
-                          aria-label="Selecionar todas as linhas"
-                          checked={selected.length === data.linhas.length}
-                          indeterminate={selected.length > 0 && selected.length < data.linhas.length}
-                          onChange={(e) => setSelected(e.currentTarget.checked ? data.linhas.map((l) => l.linha) : [])}
-                        />
-                      </Table.Th>
-                      <Table.Th>Linha</Table.Th>
-                      <Table.Th>brbId</Table.Th>
-                      <Table.Th>IE</Table.Th>
-                      <Table.Th ta="right">Valor do contrato</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {data.linhas.map((l) => (
-                      <Table.Tr key={l.linha}>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`Selecionar linha ${l.linha}`}
-                            checked={selected.includes(l.linha)}
-                            onChange={(e) =>
-                              setSelected(
-                                e.currentTarget.checked
-                                  ? [...selected, l.linha]
-                                  : selected.filter((n) => n !== l.linha),
-                              )
-                            }
-                          />
-                        </Table.Td>
-                        <Table.Td>{l.linha}</Table.Td>
-                        <Table.Td>{l.brbId ?? '—'}</Table.Td>
-                        <Table.Td>{l.ieId ?? '—'}</Table.Td>
-                        <Table.Td ta="right">{formatBRL(l.valorContrato)}</Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-                <Group align="flex-start">
-                  <Button onClick={onAccept} loading={accept.isPending} color="teal.9">
-                    Aceitar {scope}
-                  </Button>
-                </Group>
-                <form onSubmit={onReject} noValidate>
-                  <Stack gap="xs">
-                    <Textarea
-                      label="Motivo da recusa"
-                      description={hint('A IE lê este motivo na linha do tempo de cada estudante recusado.')}
-                      required
-                      autosize
-                      minRows={2}
-                      value={motivo}
-                      onChange={(e) => setMotivo(e.currentTarget.value)}
-                      error={fieldError(motivoError ?? remote.motivo)}
+          {(data) => (
+            <>
+              <Text size="sm" data-testid="resumo-lote">
+                {plural(data.aguardando, 'linha aguardando decisão', 'linhas aguardando decisão')} de{' '}
+                {formatInteger(data.total)} · {plural(data.aceitas, 'aceita', 'aceitas')} ·{' '}
+                {plural(data.recusadas, 'recusada', 'recusadas')} ·{' '}
+                {plural(data.erro, 'com erro no envio', 'com erro no envio')}
+              </Text>
+              {data.linhas.length === 0 ? (
+                <Empty>Nenhuma linha deste lote aguarda decisão.</Empty>
+              ) : (
+                <>
+                  <ScrollArea type="auto" className="tabela-rolavel">
+                    <Table striped withTableBorder miw={1100} verticalSpacing="xs">
+                      <caption className="legenda">Linhas do lote {loteId} aguardando a decisão da fundação</caption>
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th scope="col" className="no-print">
+                            <Checkbox
+                              aria-label="Selecionar todas as linhas"
+                              checked={selected.length === data.linhas.length}
+                              indeterminate={selected.length > 0 && selected.length < data.linhas.length}
+                              onChange={(e) =>
+                                setSelected(e.currentTarget.checked ? data.linhas.map((l) => l.linha) : [])
+                              }
+                            />
+                          </Table.Th>
+                          <Table.Th scope="col">Linha</Table.Th>
+                          <Table.Th scope="col">Estudante</Table.Th>
+                          <Table.Th scope="col">CPF</Table.Th>
+                          <Table.Th scope="col">Curso</Table.Th>
+                          <Table.Th scope="col">Período</Table.Th>
+                          <Table.Th scope="col">Contrato</Table.Th>
+                          <Table.Th scope="col" ta="right">
+                            Percentual
+                          </Table.Th>
+                          <Table.Th scope="col" ta="right">
+                            Valor do contrato de serviço
+                          </Table.Th>
+                          <Table.Th scope="col" ta="right">
+                            Valor financiado
+                          </Table.Th>
+                          <Table.Th scope="col">Verificações</Table.Th>
+                        </Table.Tr>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.linhas.map((l) => (
+                          <Table.Tr key={l.linha} data-testid={`linha-${l.linha}`}>
+                            <Table.Td className="no-print">
+                              <Checkbox
+                                aria-label={`Selecionar linha ${l.linha}: ${l.nomeEstudante ?? ''}`}
+                                checked={selected.includes(l.linha)}
+                                onChange={(e) =>
+                                  setSelected(
+                                    e.currentTarget.checked
+                                      ? [...selected, l.linha]
+                                      : selected.filter((n) => n !== l.linha),
+                                  )
+                                }
+                              />
+                            </Table.Td>
+                            <Table.Td>{l.linha}</Table.Td>
+                            <Table.Th scope="row" fw={500}>
+                              {l.nomeEstudante ?? '—'}
+                              <Text size="xs" c="gray.7">
+                                {l.ieSigla ?? ''}{' '}
+                                {l.situacaoAnterior
+                                  ? `· antes: ${situacaoText(...(l.situacaoAnterior.split('/') as [string, string?]))}`
+                                  : ''}
+                              </Text>
+                            </Table.Th>
+                            <Table.Td className="nowrap">{l.cpf ? maskCPF(l.cpf) : '—'}</Table.Td>
+                            <Table.Td>{l.curso ?? '—'}</Table.Td>
+                            <Table.Td>{l.ano && l.semestre ? formatPeriod(l.ano, l.semestre) : '—'}</Table.Td>
+                            <Table.Td className="nowrap">{l.numeroContrato ?? '—'}</Table.Td>
+                            <Table.Td ta="right">{percent(l.percentualConcedido)}</Table.Td>
+                            <Table.Td ta="right" className="nowrap">
+                              {formatBRL(l.valorCtrPrestServico)}
+                            </Table.Td>
+                            <Table.Td ta="right" className="nowrap">
+                              {formatBRL(l.valorContrato)}
+                            </Table.Td>
+                            <Table.Td>
+                              <Group gap={4}>
+                                {l.verificacoes.map((v) => (
+                                  <Badge key={v} variant="outline" color="teal.9" size="sm" tt="none">
+                                    ✓ {labelOf(VERIFICACAO_LABEL, v)}
+                                  </Badge>
+                                ))}
+                              </Group>
+                              {l.motivoReenvio && (
+                                <Text size="xs" c="gray.7">
+                                  Motivo do reenvio: {l.motivoReenvio}
+                                </Text>
+                              )}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </ScrollArea>
+                  <div className="no-print">
+                    <BatchDecision
+                      loteId={loteId}
+                      count={selected.length > 0 ? selected.length : data.aguardando}
+                      selected={selected.length > 0}
+                      pending={accept.isPending || reject.isPending}
+                      onDecide={(d, close) => {
+                        const linhas = selected.length > 0 ? selected : undefined;
+                        accept.reset();
+                        reject.reset();
+                        if (d.aceitar)
+                          accept.mutate(
+                            { loteId, linhas },
+                            { onSuccess: (r) => finish(r, 'aceita'), onSettled: close },
+                          );
+                        else
+                          reject.mutate(
+                            { loteId, linhas, motivo: d.motivo },
+                            { onSuccess: (r) => finish(r, 'recusada'), onSettled: close },
+                          );
+                      }}
                     />
-                    <Group>
-                      <Button type="submit" color="red.9" variant="outline" loading={reject.isPending}>
-                        Recusar {scope}
-                      </Button>
-                    </Group>
-                  </Stack>
-                </form>
-              </>
-            )
-          }
+                  </div>
+                </>
+              )}
+            </>
+          )}
         </QueryState>
       </Stack>
     </Card>

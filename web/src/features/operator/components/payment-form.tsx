@@ -1,153 +1,185 @@
-import { Alert, Button, Card, Group, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError, hint } from '../../../components/field-text.tsx';
 import { ApiError, fieldErrors, generalMessage } from '../../../lib/api/problem.ts';
 import { formatBRL, formatDate, maskDate, parseBRL, toApiDate } from '../../../lib/format.ts';
-import { useRecordPayment } from '../api/transfers.ts';
+import { labelOf, PARCELA_STATUS_LABEL } from '../../../lib/labels.ts';
+import { type Contract, type PaymentIn, usePreviewPayment, useRecordPayment } from '../api/payments.ts';
+import { Confirm } from './confirm.tsx';
+import { ContractSearch } from './contract-search.tsx';
+import { PaymentsFile } from './payments-file.tsx';
 
-const FIELDS = ['contratoId', 'dataPagamento', 'valorPago', 'parcela'] as const;
+const FIELDS = ['dataPagamento', 'valorPago'] as const;
 type Field = (typeof FIELDS)[number];
 
 /** dd/mm/aaaa → yyyy-mm-dd (this operation takes ISO dates), or null when not a real date. */
-function isoDate(text: string): string | null {
-  const api = toApiDate(text);
-  return api ? api.split('-').reverse().join('-') : null;
-}
-
+const isoDate = (text: string) => toApiDate(text)?.split('-').reverse().join('-') ?? null;
 const competencia = (yyyyMm: string) => `${yyyyMm.slice(5)}/${yyyyMm.slice(0, 4)}`;
 
 /**
- * A restitution installment paid by the student: paid in order (the oldest open installment
- * first), the fee retained first, the net going into the month's transfer to the IE.
+ * A restitution payment: find the contract (number as shown, CPF or name), type the date and the
+ * amount, see the installments it goes to and the balance after it, and confirm. Below, the
+ * bank's payments file.
  */
 export function PaymentForm() {
-  const record = useRecordPayment();
-  const [values, setValues] = useState<Record<Field, string>>({
-    contratoId: '',
-    dataPagamento: '',
-    valorPago: '',
-    parcela: '',
-  });
+  const [contract, setContract] = useState<Contract | null>(null);
+  const [values, setValues] = useState<Record<Field, string>>({ dataPagamento: '', valorPago: '' });
   const [local, setLocal] = useState<Partial<Record<Field, string>>>({});
-  const problem = record.error instanceof ApiError ? record.error.problem : undefined;
+  const [asked, setAsked] = useState<PaymentIn | null>(null);
+  const preview = usePreviewPayment();
+  const record = useRecordPayment();
+  const failure = preview.error ?? record.error;
+  const problem = failure instanceof ApiError ? failure.problem : undefined;
   const remote = fieldErrors(problem, FIELDS);
-  const general = problem ? generalMessage(problem, FIELDS) : (record.error?.message ?? null);
-  const set = (field: Field, value: string) => setValues({ ...values, [field]: value });
+  const general = problem ? generalMessage(problem, FIELDS) : (failure?.message ?? null);
+
+  const set = (field: Field, value: string) => {
+    setValues({ ...values, [field]: value });
+    preview.reset();
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (!contract) return;
     const errors: Partial<Record<Field, string>> = {};
-    const contratoId = Number(values.contratoId);
-    if (!/^\d+$/.test(values.contratoId.trim()) || contratoId < 1) errors.contratoId = 'Informe o número do contrato.';
     const dataPagamento = isoDate(values.dataPagamento);
-    if (!dataPagamento) errors.dataPagamento = 'Informe uma data válida no formato dd/mm/aaaa.';
+    if (!dataPagamento) errors.dataPagamento = 'Informe a data do pagamento no formato dd/mm/aaaa, como 05/11/2026.';
     const valorPago = values.valorPago.trim() ? parseBRL(values.valorPago) : undefined;
-    if (valorPago === null || (valorPago !== undefined && valorPago <= 0))
-      errors.valorPago = 'Informe um valor em reais, como 1.234,56.';
-    const parcela = values.parcela.trim() ? Number(values.parcela) : undefined;
-    if (parcela !== undefined && (!Number.isInteger(parcela) || parcela < 1))
-      errors.parcela = 'Informe o número da parcela.';
+    if (valorPago === null) errors.valorPago = 'Informe o valor em reais, como 1.234,56.';
+    else if (valorPago !== undefined && valorPago <= 0) errors.valorPago = 'O valor pago deve ser maior que zero.';
     setLocal(errors);
     if (Object.keys(errors).length > 0 || !dataPagamento) return;
-    record.mutate({ contratoId, dataPagamento, valorPago: valorPago ?? undefined, parcela });
+    const body = { contratoId: contract.contratoId, dataPagamento, valorPago: valorPago ?? undefined };
+    record.reset();
+    preview.mutate(body, { onSuccess: () => setAsked(body) });
   };
 
   const paid = record.data;
+  const plan = preview.data;
   return (
     <Stack>
       <Card withBorder component="section" aria-labelledby="pagamento-titulo">
-        <form onSubmit={submit} noValidate>
-          <Stack gap="xs">
-            <Title order={2} size="h3" id="pagamento-titulo">
-              Registrar pagamento de restituição
-            </Title>
-            <Group align="flex-start" grow>
-              <TextInput
-                label="Contrato"
-                description={hint('Número (id) do contrato pago')}
-                inputMode="numeric"
-                required
-                value={values.contratoId}
-                onChange={(e) => set('contratoId', e.currentTarget.value.replace(/\D/g, ''))}
-                error={fieldError(local.contratoId ?? remote.contratoId)}
-              />
-              <TextInput
-                label="Data do pagamento"
-                placeholder="dd/mm/aaaa"
-                inputMode="numeric"
-                required
-                value={values.dataPagamento}
-                onChange={(e) => set('dataPagamento', maskDate(e.currentTarget.value))}
-                error={fieldError(local.dataPagamento ?? remote.dataPagamento)}
-              />
-            </Group>
-            <Group align="flex-start" grow>
-              <TextInput
-                label="Valor pago"
-                description={hint('Em branco: o saldo da parcela em aberto mais antiga')}
-                placeholder="R$ 0,00"
-                inputMode="decimal"
-                value={values.valorPago}
-                onChange={(e) => set('valorPago', e.currentTarget.value)}
-                error={fieldError(local.valorPago ?? remote.valorPago)}
-              />
-              <TextInput
-                label="Parcela"
-                description={hint('Opcional; se informada, a parcela em aberto mais antiga')}
-                inputMode="numeric"
-                value={values.parcela}
-                onChange={(e) => set('parcela', e.currentTarget.value.replace(/\D/g, ''))}
-                error={fieldError(local.parcela ?? remote.parcela)}
-              />
-            </Group>
-            {general && (
-              <Alert color="red" role="alert">
-                {general}
-              </Alert>
-            )}
-            <Group>
-              <Button type="submit" loading={record.isPending}>
-                Registrar pagamento
-              </Button>
-            </Group>
-          </Stack>
-        </form>
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="pagamento-titulo">
+            Registrar pagamento de restituição
+          </Title>
+          <ContractSearch
+            picked={contract}
+            onPick={(c) => {
+              setContract(c);
+              preview.reset();
+              record.reset();
+            }}
+          />
+          {contract && (
+            <form onSubmit={submit} noValidate aria-label={`Pagamento do contrato ${contract.numeroContrato}`}>
+              <Stack gap="xs">
+                <Text fw={500}>
+                  Contrato {contract.numeroContrato} — {contract.nomeEstudante} ({contract.ie.sigla}); saldo em aberto{' '}
+                  {formatBRL(contract.saldoAberto)}
+                </Text>
+                <Group align="flex-start">
+                  <TextInput
+                    label="Data do pagamento"
+                    description={hint('dd/mm/aaaa; não pode ser futura')}
+                    inputMode="numeric"
+                    required
+                    value={values.dataPagamento}
+                    onChange={(e) => set('dataPagamento', maskDate(e.currentTarget.value))}
+                    error={fieldError(local.dataPagamento ?? remote.dataPagamento)}
+                    w={220}
+                  />
+                  <TextInput
+                    label="Valor pago"
+                    description={hint('Em reais, como 1.234,56; em branco: o saldo da próxima parcela')}
+                    inputMode="decimal"
+                    value={values.valorPago}
+                    onChange={(e) => set('valorPago', e.currentTarget.value)}
+                    error={fieldError(local.valorPago ?? remote.valorPago)}
+                    w={300}
+                  />
+                </Group>
+                {general && (
+                  <Alert color="red.9" role="alert">
+                    {general}
+                  </Alert>
+                )}
+                <Group>
+                  <Button type="submit" loading={preview.isPending}>
+                    Conferir pagamento
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          )}
+        </Stack>
       </Card>
-      {paid && !record.error && (
-        <Alert color="green" role="status" title="Pagamento registrado" data-testid="pagamento-registrado">
-          Contrato {paid.contratoId}, pago em {formatDate(paid.dataPagamento)}: {formatBRL(paid.valorPago)}, taxa retida{' '}
-          {formatBRL(paid.taxaRetida)}, líquido à IE {formatBRL(paid.valorLiquido)} no repasse de{' '}
-          {competencia(paid.competencia)}.
-          <Table mt="xs" withTableBorder aria-label="Parcelas pagas">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Parcela</Table.Th>
-                <Table.Th ta="right">Valor da parcela</Table.Th>
-                <Table.Th ta="right">Pago</Table.Th>
-                <Table.Th ta="right">Taxa</Table.Th>
-                <Table.Th ta="right">Líquido</Table.Th>
-                <Table.Th ta="right">Saldo</Table.Th>
-                <Table.Th>Situação</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {paid.alocacoes.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>
-                    {a.parcela}/{paid.totalParcelas}
-                  </Table.Td>
-                  <Table.Td ta="right">{formatBRL(a.valorParcela)}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(a.valorPago)}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(a.taxaRetida)}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(a.valorLiquido)}</Table.Td>
-                  <Table.Td ta="right">{formatBRL(a.saldoParcela)}</Table.Td>
-                  <Table.Td>{a.status === 'PAGA' ? 'Paga' : 'Parcial'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+      {paid && (
+        <Alert
+          variant="outline"
+          color="teal.9"
+          role="status"
+          title="Pagamento registrado"
+          data-testid="pagamento-registrado"
+        >
+          {`Contrato ${contract?.numeroContrato ?? ''}, pago em ${formatDate(paid.dataPagamento)}: ${formatBRL(paid.valorPago)}; taxa retida ${formatBRL(paid.taxaRetida)}, líquido à IE ${formatBRL(paid.valorLiquido)} no repasse de ${competencia(paid.competencia)}. Saldo do contrato agora: ${formatBRL(paid.saldoContrato)}.`}
         </Alert>
       )}
+      <Confirm
+        opened={asked !== null && plan !== undefined}
+        title={`Registrar pagamento do contrato ${contract?.numeroContrato ?? ''}?`}
+        confirmLabel={`Registrar ${formatBRL(plan?.valorPago)}`}
+        loading={record.isPending}
+        onCancel={() => setAsked(null)}
+        onConfirm={() =>
+          asked &&
+          record.mutate(asked, {
+            onSettled: () => setAsked(null),
+            onSuccess: () => preview.reset(),
+          })
+        }
+      >
+        {plan && (
+          <Stack gap="xs">
+            <Text>
+              {contract?.nomeEstudante}: {formatBRL(plan.valorPago)} pagos em {formatDate(plan.dataPagamento)}. Saldo do
+              contrato de {formatBRL(plan.saldoAntes)} para <strong>{formatBRL(plan.saldoDepois)}</strong>.
+            </Text>
+            <Table withTableBorder>
+              <caption className="legenda">Parcelas que o pagamento quita</caption>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">Parcela</Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Valor
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Pago agora
+                  </Table.Th>
+                  <Table.Th scope="col" ta="right">
+                    Saldo depois
+                  </Table.Th>
+                  <Table.Th scope="col">Situação</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {plan.alocacoes.map((a) => (
+                  <Table.Tr key={a.parcela}>
+                    <Table.Th scope="row">
+                      {a.parcela}/{contract?.totalParcelas}
+                    </Table.Th>
+                    <Table.Td ta="right">{formatBRL(a.valorParcela)}</Table.Td>
+                    <Table.Td ta="right">{formatBRL(a.valorPago)}</Table.Td>
+                    <Table.Td ta="right">{formatBRL(a.saldoParcela)}</Table.Td>
+                    <Table.Td>{labelOf(PARCELA_STATUS_LABEL, a.status)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Stack>
+        )}
+      </Confirm>
+      <PaymentsFile />
     </Stack>
   );
 }

@@ -1,9 +1,25 @@
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Group,
+  ScrollArea,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import { fieldError } from '../../../components/field-text.tsx';
 import { Empty, QueryState } from '../../../components/states.tsx';
 import { formatBRL, formatDate, formatDateTime, formatInteger } from '../../../lib/format.ts';
 import { useCloseMonth, useMonthlyTransfer } from '../api/transfers.ts';
+import { AdjustmentForm } from './adjustment-form.tsx';
+import { Confirm } from './confirm.tsx';
+import { TransferHistory } from './transfer-history.tsx';
 
 type Totals = { quantidade: number; bruto: number; taxa: number; liquido: number; ajustes: number; aRepassar: number };
 
@@ -75,7 +91,7 @@ export function TransferPanel() {
       <Title order={2} size="h3">
         Repasse mensal
       </Title>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="no-print">
         <Group align="flex-end">
           <TextInput
             label="Competência"
@@ -91,6 +107,7 @@ export function TransferPanel() {
           </Button>
         </Group>
       </form>
+      <AdjustmentForm competencia={competencia} label={toMonthText(competencia)} />
       <QueryState query={transfer} loading="Carregando o repasse…">
         {(data) => (
           <Stack>
@@ -101,30 +118,30 @@ export function TransferPanel() {
                   {data.fechado ? `Fechado em ${formatDateTime(data.fechadoEm)}` : 'Aberto'}
                 </Badge>
               </Group>
-              {!data.fechado &&
-                (confirming ? (
-                  <Group gap="xs">
-                    <Text size="sm">Fechar {toMonthText(data.competencia)}? Depois disso o mês não muda mais.</Text>
-                    <Button
-                      color="red.9"
-                      size="compact-sm"
-                      loading={close.isPending}
-                      onClick={() => close.mutate(data.competencia, { onSettled: () => setConfirming(false) })}
-                    >
-                      Confirmar fechamento
-                    </Button>
-                    <Button variant="default" size="compact-sm" onClick={() => setConfirming(false)}>
-                      Cancelar
-                    </Button>
-                  </Group>
-                ) : (
+              <Group gap="xs" className="no-print">
+                <Button variant="default" size="compact-sm" onClick={() => window.print()}>
+                  Imprimir
+                </Button>
+                {!data.fechado && (
                   <Button variant="outline" color="red.9" size="compact-sm" onClick={() => setConfirming(true)}>
                     Fechar o mês
                   </Button>
-                ))}
+                )}
+              </Group>
+              <Confirm
+                opened={confirming}
+                title={`Fechar o repasse de ${toMonthText(data.competencia)}?`}
+                confirmLabel={`Fechar ${toMonthText(data.competencia)}`}
+                danger
+                loading={close.isPending}
+                onCancel={() => setConfirming(false)}
+                onConfirm={() => close.mutate(data.competencia, { onSettled: () => setConfirming(false) })}
+              >
+                {`O repasse de ${toMonthText(data.competencia)} fica fechado para todas as IEs (${formatBRL(data.totais.aRepassar)} a repassar) e não muda mais: pagamentos e ajustes registrados depois entram no mês aberto.`}
+              </Confirm>
             </Group>
             {close.error && (
-              <Alert color="red" role="alert">
+              <Alert color="red.9" role="alert">
                 {close.error.message}
               </Alert>
             )}
@@ -145,52 +162,56 @@ export function TransferPanel() {
                     </Title>
                     <TotalsGrid totals={ie.totais} label={`ie-${ie.ieId}`} />
                     {ie.pagamentos.length > 0 && (
-                      <Table striped withTableBorder aria-label={`Pagamentos recebidos: ${ie.nome}`}>
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>Contrato</Table.Th>
-                            <Table.Th>Estudante</Table.Th>
-                            <Table.Th>Parcela</Table.Th>
-                            <Table.Th>Pago em</Table.Th>
-                            <Table.Th ta="right">Pago</Table.Th>
-                            <Table.Th ta="right">Taxa</Table.Th>
-                            <Table.Th ta="right">Líquido</Table.Th>
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {ie.pagamentos.map((p) => (
-                            <Table.Tr key={p.id}>
-                              <Table.Td>{p.contrato}</Table.Td>
-                              <Table.Td>{p.estudante}</Table.Td>
-                              <Table.Td>{p.parcela}</Table.Td>
-                              <Table.Td>{formatDate(p.dataPagamento)}</Table.Td>
-                              <Table.Td ta="right">{formatBRL(p.valorPago)}</Table.Td>
-                              <Table.Td ta="right">{formatBRL(p.taxaRetida)}</Table.Td>
-                              <Table.Td ta="right">{formatBRL(p.valorLiquido)}</Table.Td>
+                      <ScrollArea type="auto" className="tabela-rolavel">
+                        <Table striped withTableBorder miw={700} aria-label={`Pagamentos recebidos: ${ie.nome}`}>
+                          <Table.Thead>
+                            <Table.Tr>
+                              <Table.Th>Contrato</Table.Th>
+                              <Table.Th>Estudante</Table.Th>
+                              <Table.Th>Parcela</Table.Th>
+                              <Table.Th>Pago em</Table.Th>
+                              <Table.Th ta="right">Pago</Table.Th>
+                              <Table.Th ta="right">Taxa</Table.Th>
+                              <Table.Th ta="right">Líquido</Table.Th>
                             </Table.Tr>
-                          ))}
-                        </Table.Tbody>
-                      </Table>
+                          </Table.Thead>
+                          <Table.Tbody>
+                            {ie.pagamentos.map((p) => (
+                              <Table.Tr key={p.id}>
+                                <Table.Td>{p.contrato}</Table.Td>
+                                <Table.Td>{p.estudante}</Table.Td>
+                                <Table.Td>{p.parcela}</Table.Td>
+                                <Table.Td>{formatDate(p.dataPagamento)}</Table.Td>
+                                <Table.Td ta="right">{formatBRL(p.valorPago)}</Table.Td>
+                                <Table.Td ta="right">{formatBRL(p.taxaRetida)}</Table.Td>
+                                <Table.Td ta="right">{formatBRL(p.valorLiquido)}</Table.Td>
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </ScrollArea>
                     )}
                     {ie.ajustes.length > 0 && (
-                      <Table withTableBorder aria-label={`Ajustes: ${ie.nome}`}>
-                        <Table.Thead>
-                          <Table.Tr>
-                            <Table.Th>Ajuste</Table.Th>
-                            <Table.Th>Registrado em</Table.Th>
-                            <Table.Th ta="right">Valor</Table.Th>
-                          </Table.Tr>
-                        </Table.Thead>
-                        <Table.Tbody>
-                          {ie.ajustes.map((a) => (
-                            <Table.Tr key={a.id}>
-                              <Table.Td>{a.descricao}</Table.Td>
-                              <Table.Td>{formatDateTime(a.registradoEm)}</Table.Td>
-                              <Table.Td ta="right">{formatBRL(a.valor)}</Table.Td>
+                      <ScrollArea type="auto" className="tabela-rolavel">
+                        <Table withTableBorder miw={520} aria-label={`Ajustes: ${ie.nome}`}>
+                          <Table.Thead>
+                            <Table.Tr>
+                              <Table.Th>Ajuste</Table.Th>
+                              <Table.Th>Registrado em</Table.Th>
+                              <Table.Th ta="right">Valor</Table.Th>
                             </Table.Tr>
-                          ))}
-                        </Table.Tbody>
-                      </Table>
+                          </Table.Thead>
+                          <Table.Tbody>
+                            {ie.ajustes.map((a) => (
+                              <Table.Tr key={a.id}>
+                                <Table.Td>{a.descricao}</Table.Td>
+                                <Table.Td>{formatDateTime(a.registradoEm)}</Table.Td>
+                                <Table.Td ta="right">{formatBRL(a.valor)}</Table.Td>
+                              </Table.Tr>
+                            ))}
+                          </Table.Tbody>
+                        </Table>
+                      </ScrollArea>
                     )}
                   </Stack>
                 </Card>
@@ -199,6 +220,7 @@ export function TransferPanel() {
           </Stack>
         )}
       </QueryState>
+      <TransferHistory />
     </Stack>
   );
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { fieldError } from '../../../components/field-text.tsx';
 import type { components } from '../../../lib/api/client.ts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { labelOf, MOTIVO_ESPERA_LABEL } from '../../../lib/labels.ts';
 import { useChangeTicketType } from '../api/tickets.ts';
 import { REQUEST_STATUS, STATUS, TYPE_OPTIONS, typeLabel } from './ticket-labels.ts';
 
@@ -42,16 +43,17 @@ export function TicketRow({ ticket }: { ticket: Ticket }) {
         {REQUEST_STATUS[ticket.statusSolicitacao] ?? ticket.statusSolicitacao}
         {ticket.motivoEspera && (
           <Text size="sm" c="gray.7">
-            {ticket.motivoEspera}
+            {labelOf(MOTIVO_ESPERA_LABEL, ticket.motivoEspera)}
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{formatDateTime(ticket.atualizadoEm)}</Table.Td>
+      <Table.Td className="nowrap">{formatDateTime(ticket.atualizadoEm)}</Table.Td>
       <Table.Td>
         {open ? (
           <form onSubmit={submit} noValidate>
-            <Group gap="xs" align="flex-start" wrap="nowrap">
+            <Group gap="xs" align="flex-start" wrap="wrap" className="ticket-tipo">
               <NativeSelect
+                miw={190}
                 aria-label={`Tipo do ticket ${ticket.id}`}
                 value={tipo}
                 onChange={(e) => setTipo(e.currentTarget.value)}

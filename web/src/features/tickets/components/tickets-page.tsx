@@ -61,16 +61,21 @@ export function TicketsPage() {
               <Text data-testid="total-tickets">
                 {formatInteger(page.total)} {page.total === 1 ? 'ticket' : 'tickets'}
               </Text>
-              <Table.ScrollContainer minWidth={800}>
-                <Table striped aria-label="Tickets">
+              <Table.ScrollContainer minWidth={1000}>
+                <Table striped aria-label="Tickets" layout="auto">
+                  <caption className="legenda">
+                    Tickets das solicitações em andamento, da alteração mais recente à mais antiga
+                  </caption>
                   <Table.Thead>
                     <Table.Tr>
-                      <Table.Th>Ticket</Table.Th>
-                      <Table.Th>Estudante e assunto</Table.Th>
-                      <Table.Th>Situação</Table.Th>
-                      <Table.Th>Solicitação</Table.Th>
-                      <Table.Th>Atualizado em</Table.Th>
-                      <Table.Th>Tipo</Table.Th>
+                      <Table.Th scope="col">Ticket</Table.Th>
+                      <Table.Th scope="col">Estudante e assunto</Table.Th>
+                      <Table.Th scope="col">Situação</Table.Th>
+                      <Table.Th scope="col">Solicitação</Table.Th>
+                      <Table.Th scope="col">Atualizado em</Table.Th>
+                      <Table.Th scope="col" miw={300}>
+                        Tipo
+                      </Table.Th>
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
