@@ -48,6 +48,10 @@ export const PATTERNS: Record<string, Text> = {
     'use um código em maiúsculas (letras e _), com até 40 caracteres, por exemplo RENOVACAO',
     'use an upper-case code (letters and _) of up to 40 characters, for example RENOVACAO',
   ),
+  '^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$': t(
+    'use um ou mais nomes de operação separados por vírgula, sem espaços, por exemplo inativarEstudante,trancamento',
+    'use one or more operation names separated by commas, no spaces, for example inativarEstudante,trancamento',
+  ),
   '^[\\x21-\\x7E]+$': t(
     'use apenas caracteres ASCII visíveis, sem espaços',
     'use visible ASCII characters only, no spaces',

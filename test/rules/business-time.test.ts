@@ -69,7 +69,7 @@ describe('one clock: business dates in America/Sao_Paulo', () => {
     };
     const r = await post(t, w.ie, `${SM}/afastamento-evasao`, dropout(e.brbId, '01-12-2026'));
     assert.equal(r.statusCode, 422, r.body);
-    assert.match(problemOf(r).detail, /01-12-2026/);
+    assert.match(problemOf(r).detail, /01[-/]12[-/]2026/);
     assert.deepEqual(
       {
         entry: await entryState(t.db, e.brbId),
@@ -123,7 +123,7 @@ describe('an occurrence instant is a São Paulo day (lock form 2.3)', () => {
     const before = await state(e.brbId, e.bolsaId);
     const r = await post(t, w.ie, LOCK_FORM, { brbId: e.brbId, 'data-ocorrido': '2026-12-01T00:30:00-03:00' });
     assert.equal(r.statusCode, 422, r.body);
-    assert.match(problemOf(r).detail, /01-12-2026/);
+    assert.match(problemOf(r).detail, /01[-/]12[-/]2026/);
     assert.deepEqual(await state(e.brbId, e.bolsaId), before);
   });
 
