@@ -270,7 +270,9 @@ test.describe('Fundação', () => {
     await expect(history.getByRole('img', { name: /A repassar a .* nos últimos 12 meses/ })).toBeVisible();
     await expect(history.getByRole('table')).toContainText('03/2026');
     await noSeriousViolations(page, '/fundacao (repasse)');
-    await page.screenshot({ path: screenshot('fundacao-repasse.png'), fullPage: true });
+    // The history with its chart, as a person sees it (a full-page capture repeats the fixed header).
+    await history.getByRole('img', { name: /A repassar a/ }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: screenshot('fundacao-repasse.png') });
     const download = page.waitForEvent('download');
     await history.getByRole('button', { name: 'Baixar CSV' }).click();
     expect((await download).suggestedFilename()).toBe('repasse-historico-ie-1.csv');
