@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { bombSheet, xlsxPackage } from '../helpers/hostile-files.js';
 import { calendar, contractInRestitution, moneySnapshot, type Restitution } from '../helpers/restitution-factories.js';
 import { multipartBody, xlsxOf } from '../helpers/values-factories.js';
 
@@ -253,4 +255,23 @@ describe('finding a contract and previewing a payment', () => {
     assert.equal(ie.statusCode, 403);
     assert.deepEqual(await moneySnapshot(t.db), before);
   });
+});
+
+describe('POST /s/operador/pagamentos/arquivo: hostile workbooks (issue 23, item 3)', () => {
+  const cases: [string, Buffer, number, RegExp][] = [
+    ['bomba.xlsx', xlsxPackage(() => bombSheet(40)), 413, /UPLOAD_MAX_(INFLATED_BYTES|ZIP_RATIO)/],
+    ['razao.xlsx', xlsxPackage(() => bombSheet(4)), 413, /UPLOAD_MAX_ZIP_RATIO/],
+    ['mentira.xlsx', xlsxPackage(() => bombSheet(40), { sheetDeclared: 2000 }), 400, /corrompido ou incompleto/],
+    ['aleatorio.xlsx', randomBytes(64 * 1024), 400, /não é um xlsx válido|xlsx/],
+  ];
+  for (const [name, file, status, detail] of cases) {
+    test(`${name} is refused by the bounded reader (${status}) and records nothing`, async () => {
+      const before = await moneySnapshot(t.db);
+      const res = await upload(name, file);
+      assert.equal(res.statusCode, status, res.body);
+      assert.match(res.headers['content-type'] as string, /application\/problem\+json/);
+      assert.match(problemOf(res).detail, detail);
+      assert.deepEqual(await moneySnapshot(t.db), before);
+    });
+  }
 });

@@ -1,13 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import { badRequest } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
-import { loadExcel } from '../../lib/excel.js';
+import type { SheetLimits } from '../../lib/sheet-limits.js';
 import { searchForm } from '../../lib/text.js';
+import { xlsxRows } from '../values/sheet-xlsx.js';
 
 /**
  * The bank's return file of restitution payments: a header row, then one payment a row with the
  * contract number (as shown, 2025.000001445) or the student's CPF, the payment date and the
- * amount. Read whole (a return file is small; the route caps its size). It accepts what Brazilian
+ * amount. A CSV is read whole (a return file is small; the route caps its size); an xlsx goes through
+ * the values sheet's bounded reader (zip directory checked before inflating, inflated bytes, rows,
+ * columns and cells counted), so a decompression bomb is refused like any sheet's. It accepts what Brazilian
  * Excel writes (DOMAIN.md, "Files that people open in Excel"): UTF-8 with or without BOM or
  * Windows-1252, ';' or ',' separators, comma or point decimals, masked or unmasked CPF, dd/mm/aaaa
  * or yyyy-mm-dd dates, or an xlsx workbook (first worksheet).
@@ -73,43 +76,40 @@ function csvCells(buffer: Buffer): unknown[][] {
   }
 }
 
-/** A cell as text; a date cell (ExcelJS gives a Date at UTC midnight) as yyyy-mm-dd. */
+/** A cell as text; a date cell (the bounded reader gives Excel's day number) is read by `dateCell`. */
 function cellText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    const v = value as { text?: unknown; result?: unknown; richText?: { text: string }[] };
-    if (v.richText) return v.richText.map((r) => r.text).join('');
-    return cellText(v.result ?? v.text ?? null);
-  }
   const text = String(value).trim();
   return text === '' ? null : text;
 }
 
-async function xlsxCells(buffer: Buffer): Promise<unknown[][]> {
-  const ExcelJS = await loadExcel();
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest(
-      t(
-        'O arquivo não é uma planilha xlsx válida; salve-o como .xlsx ou CSV.',
-        'The file is not a valid xlsx workbook; save it as .xlsx or CSV.',
-      ),
-    );
-  }
-  const sheet = workbook.worksheets[0];
+/** Excel writes a date as days since 1899-12-30; a day number in this century's range is that date. */
+function dateCell(value: unknown): string | null {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 36_000 && value < 80_000)
+    return new Date(Date.UTC(1899, 11, 30) + value * 86_400_000).toISOString().slice(0, 10);
+  return cellText(value);
+}
+
+async function xlsxCells(path: string, limits: SheetLimits, signal?: AbortSignal): Promise<unknown[][]> {
   const out: unknown[][] = [];
-  sheet?.eachRow({ includeEmpty: true }, (row) => {
-    const values = row.values as unknown[];
-    out[row.number - 1] = values.slice(1);
-  });
+  for await (const { linha, cells } of xlsxRows(path, limits, signal)) out[linha - 1] = cells;
   return Array.from(out, (r) => r ?? []);
 }
 
-export async function readPaymentsFile(buffer: Buffer, format: 'csv' | 'xlsx'): Promise<FileRow[]> {
-  const cells = format === 'csv' ? csvCells(buffer) : await xlsxCells(buffer);
+export interface PaymentsFileSource {
+  /** The spooled upload (xlsx is read from it). */
+  path: string;
+  /** Its bytes (CSV is read from them). */
+  buffer: Buffer;
+  format: 'csv' | 'xlsx';
+}
+
+export async function readPaymentsFile(
+  file: PaymentsFileSource,
+  limits: SheetLimits,
+  signal?: AbortSignal,
+): Promise<FileRow[]> {
+  const cells = file.format === 'csv' ? csvCells(file.buffer) : await xlsxCells(file.path, limits, signal);
   const headerAt = cells.findIndex((r) => r.some((c) => cellText(c) !== null));
   if (headerAt < 0)
     throw badRequest(t(`O arquivo está vazio. ${HEADER_HELP.pt}`, `The file is empty. ${HEADER_HELP.en}`));
@@ -134,7 +134,9 @@ export async function readPaymentsFile(buffer: Buffer, format: 'csv' | 'xlsx'): 
       return at < 0 ? null : cellText(row[at]);
     };
     // Blank lines are kept by the parsers and skipped here, so the index stays the file's row number.
-    rows.push({ linha: i + 1, contrato: get('contrato'), cpf: get('cpf'), data: get('data'), valor: get('valor') });
+    const at = columns.indexOf('data');
+    const data = at < 0 ? null : dateCell(row[at]);
+    rows.push({ linha: i + 1, contrato: get('contrato'), cpf: get('cpf'), data, valor: get('valor') });
   }
   if (rows.length === 0)
     throw badRequest(

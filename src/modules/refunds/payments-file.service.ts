@@ -6,11 +6,12 @@ import { answered, type Text, t } from '../../http/i18n.js';
 import { now as clockNow, isCalendarDate } from '../../lib/business-date.js';
 import { normalizeCpf } from '../../lib/cpf.js';
 import { Money } from '../../lib/money.js';
+import { DEFAULT_SHEET_LIMITS, type SheetLimits } from '../../lib/sheet-limits.js';
 import { businessToday } from '../transfers/months.js';
 import { contractsByNumberOrCpf } from './payment-contracts.repository.js';
 import type { RowOutcome } from './payment-files.tables.js';
 import { recordPaymentsIn } from './payments.service.js';
-import { type FileRow, readPaymentsFile } from './payments-file.reader.js';
+import { type FileRow, type PaymentsFileSource, readPaymentsFile } from './payments-file.reader.js';
 
 /**
  * A payments file imported as one batch (arquivo_pagamento) with a result per row. Each row is
@@ -76,10 +77,12 @@ interface RowResult {
 export async function importPaymentsFile(
   db: Db,
   caller: Caller,
-  file: { buffer: Buffer; filename: string; format: 'csv' | 'xlsx' },
+  file: PaymentsFileSource & { filename: string },
+  limits: SheetLimits = DEFAULT_SHEET_LIMITS,
+  signal?: AbortSignal,
   now: Date = clockNow(),
 ) {
-  const rows = await readPaymentsFile(file.buffer, file.format);
+  const rows = await readPaymentsFile(file, limits, signal);
   const today = businessToday(now);
   const hash = sha256(file.buffer);
   const earlier = await db

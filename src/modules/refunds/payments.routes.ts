@@ -5,7 +5,7 @@ import { t } from '../../http/i18n.js';
 import { responses } from '../../http/schemas.js';
 import type { App } from '../../http/types.js';
 import { sheetFormatOf } from '../values/sheet.js';
-import { removeSpooled, uploadOf } from '../values/upload.js';
+import { clientGone, logRefusal, removeSpooled, uploadOf } from '../values/upload.js';
 import { tooLarge } from '../values/values.service.js';
 import * as schemas from './payments-file.schemas.js';
 import { importPaymentsFile } from './payments-file.service.js';
@@ -104,11 +104,21 @@ export async function registerPaymentRoutes(app: App) {
       if (upload.truncated) throw tooLarge(app.config.uploadLimit);
       if (upload.bytes > FILE_LIMIT) throw tooLarge(FILE_LIMIT);
       const buffer = await readFile(upload.path);
-      return importPaymentsFile(app.db, request.caller, {
-        buffer,
-        filename: upload.filename,
-        format,
-      });
+      const gone = clientGone(request);
+      try {
+        return await importPaymentsFile(
+          app.db,
+          request.caller,
+          { buffer, path: upload.path, filename: upload.filename, format },
+          app.config.uploadLimits,
+          gone.signal,
+        );
+      } catch (error) {
+        logRefusal(request, error);
+        throw error;
+      } finally {
+        gone.release();
+      }
     },
   );
 }
