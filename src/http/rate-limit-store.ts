@@ -25,22 +25,28 @@ export function rateLimitStore(app: App, config: Config): { redis?: Redis; nameS
     // Reconnect for ever, at most every 2 s.
     retryStrategy: (times) => Math.min(times * 200, 2000),
   });
-  // One line when Redis goes away and one when it is back, not one per reconnection attempt.
+  // One line when Redis goes away and one when it is back, not one per reconnection attempt. A
+  // lost connection says so by 'close' at once; 'error' comes only with the next attempt, and a
+  // burst of requests may all be served (without the limit) before it.
   let down = false;
-  redis.on('error', (error) => {
-    if (down) return;
+  let closing = false;
+  const wentAway = (error?: Error) => {
+    if (down || closing) return;
     down = true;
     app.log.warn(
-      { err: error },
+      error ? { err: error } : {},
       'rate-limit Redis unreachable: requests are served without the shared limit until it is back',
     );
-  });
+  };
+  redis.on('error', wentAway);
+  redis.on('close', () => wentAway());
   redis.on('ready', () => {
     if (!down) return;
     down = false;
     app.log.info('rate-limit Redis reachable again: the shared limit applies');
   });
   app.addHook('onClose', async () => {
+    closing = true;
     await redis.quit().catch(() => redis.disconnect());
   });
   return { redis, nameSpace: 'renova-rate-limit:', skipOnError: true };
