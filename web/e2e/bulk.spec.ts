@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { noSidewaysScroll } from './checks.ts';
 import { apiAs, entries, maskCPF, screenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -21,13 +22,6 @@ async function noSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-}
-
-async function noSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(1);
 }
 
 /** The locked entry as the dashboard lists it (situation and last change), to prove a refusal changed nothing. */

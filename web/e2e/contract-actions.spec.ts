@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { noSidewaysScroll } from './checks.ts';
 import { allowedActions, apiAs, entries, entrySnapshot, expectNoVisibleCodes, screenshot, signIn } from './helpers.ts';
 
 /** The form title of each action the contract page offers (the foundation's own steps are not offered). */
@@ -131,7 +132,7 @@ test.describe('Contrato: every action the API allows', () => {
     await page.screenshot({ path: screenshot('contrato.png') });
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('situacao')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await noSidewaysScroll(page);
     await page.screenshot({ path: screenshot('contrato-celular.png'), fullPage: true });
     await api.dispose();
   });

@@ -13,6 +13,8 @@ export async function exportFrom(page: Page, menu: Locator, format: 'CSV' | 'Exc
   const downloading = page.waitForEvent('download', { timeout: 60_000 });
   await page.getByRole('menuitem', { name: new RegExp(`^${format}`) }).click();
   const download = await downloading;
+  // The menu closes with a transition; until it has gone, axe sees a menu without items.
+  await expect(page.getByRole('menu')).toHaveCount(0);
   const bytes = Buffer.concat(await (await download.createReadStream()).toArray());
   return { name: download.suggestedFilename(), bytes };
 }

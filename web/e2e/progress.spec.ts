@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { noSidewaysScroll } from './checks.ts';
 import { apiAs, screenshot, signIn } from './helpers.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -79,10 +80,7 @@ test('Progresso: renewed of total with the counts and the days left, pinned by a
   await page.screenshot({ path: screenshot('painel.png') });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByTestId('painel-progresso')).toBeVisible();
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(1);
+  await noSidewaysScroll(page);
   await page.screenshot({ path: test.info().outputPath('painel-390.png'), fullPage: true });
   await api.dispose();
 });

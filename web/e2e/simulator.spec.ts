@@ -16,7 +16,10 @@ test('Simulador de reembolso: refuses an amount that is not money, then shows th
   const valor = page.getByRole('textbox', { name: 'Valor creditado por mês' });
   await valor.fill('mil reais');
   await page.getByRole('button', { name: 'Calcular' }).click();
-  await expect(page.getByText('Informe um valor em reais, como 1.234,56.')).toBeVisible();
+  // The message beside the field and in the summary says what is wrong and how to write it.
+  await expect(valor).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert')).toContainText('O valor não é um valor em reais');
+  await expect(page.getByRole('alert')).toContainText('1.234,56');
   expect(requests).toEqual([]);
 
   await valor.fill('1.250,50');
