@@ -3,11 +3,7 @@ import type { AuditTables } from '../modules/audit/audit.tables.js';
 import type { BulkTables } from '../modules/bulk/bulk.tables.js';
 import type { IntegrationsTables } from '../modules/integrations/integrations.tables.js';
 import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journey-lifecycle.tables.js';
-import type {
-  ArquivoPagamentoLinhaTable,
-  ArquivoPagamentoTable,
-  PagamentoChaveTable,
-} from '../modules/refunds/payment-files.tables.js';
+import type { PaymentFilesTables } from '../modules/refunds/payment-files.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 import type { ValuesTables } from '../modules/values/values.tables.js';
 
@@ -347,11 +343,7 @@ export interface Database extends AuditTables {}
 export interface Database extends BulkTables {}
 
 /** The payments files' tables (modules/refunds), merged into Database. */
-export interface Database {
-  arquivo_pagamento: ArquivoPagamentoTable;
-  arquivo_pagamento_linha: ArquivoPagamentoLinhaTable;
-  pagamento_chave: PagamentoChaveTable;
-}
+export interface Database extends PaymentFilesTables {}
 
 export type Row<T extends keyof Database> = Selectable<Database[T]>;
 export type NewRow<T extends keyof Database> = Insertable<Database[T]>;

@@ -35,3 +35,10 @@ export interface PagamentoChaveTable {
   linha: number;
   created_at: Generated<Date>;
 }
+
+/** The payments files' tables, merged into Database (src/db/schema.ts) like every module's. */
+export interface PaymentFilesTables {
+  arquivo_pagamento: ArquivoPagamentoTable;
+  arquivo_pagamento_linha: ArquivoPagamentoLinhaTable;
+  pagamento_chave: PagamentoChaveTable;
+}
