@@ -7,17 +7,26 @@ export interface Subject {
   jornadaId: number;
   cursoId: number;
   aptos: number;
+  /** Entries in the IE's current journey. */
+  entries: number;
   cpf: string;
   matricula: string;
 }
 
-/** The largest IE (by entries in its current journey, from the counters) and values to query it with. */
-export async function pickSubject(pool: pg.Pool): Promise<Subject> {
-  const largest = await pool.query<{ ie_id: string; jornada_id: string; aptos: string }>(`
-    select j.ie_id, j.id as jornada_id, coalesce(sum(c.total) filter (where c.situacao = 'APTO'), 0) as aptos
-    from jornada j join contador_jornada c on c.jornada_id = j.id
-    where j.status = 'ABERTA'
-    group by j.ie_id, j.id order by sum(c.total) desc limit 1`);
+/**
+ * The largest IE (by entries in its current journey, from the counters), or with `near` the IE whose
+ * journey's size is closest to it, and values to query it with. The IEs the write benches add
+ * (open-journey, import: "Faculdade Bench…") are never picked.
+ */
+export async function pickSubject(pool: pg.Pool, near?: number): Promise<Subject> {
+  const largest = await pool.query<{ ie_id: string; jornada_id: string; aptos: string; entries: string }>(
+    `select j.ie_id, j.id as jornada_id, coalesce(sum(c.total) filter (where c.situacao = 'APTO'), 0) as aptos,
+       sum(c.total) as entries
+     from jornada j join contador_jornada c on c.jornada_id = j.id join ie on ie.id = j.ie_id
+     where j.status = 'ABERTA' and ie.nome not like 'Faculdade Bench%'
+     group by j.ie_id, j.id order by ${near === undefined ? 'sum(c.total) desc' : 'abs(sum(c.total) - $1), j.ie_id'} limit 1`,
+    near === undefined ? [] : [near],
+  );
   const row = largest.rows[0];
   if (!row) throw new Error('The database has no open journey with entries: seed it first (renova seed).');
   const jornadaId = Number(row.jornada_id);
@@ -35,6 +44,7 @@ export async function pickSubject(pool: pg.Pool): Promise<Subject> {
     jornadaId,
     cursoId: Number(course.rows[0]?.curso_id),
     aptos: Number(row.aptos),
+    entries: Number(row.entries),
     cpf: sample.rows[0]?.cpf ?? '00000000000',
     matricula: sample.rows[0]?.matricula ?? 'M0',
   };

@@ -269,31 +269,41 @@ async function runCase(
 
 /** Creates the scratch database, serves the app in a child process, runs the CSV and xlsx cases. */
 export async function benchImport(
-  options: { url?: string; rows?: number; formats?: ('csv' | 'xlsx')[]; log?: (line: string) => void } = {},
+  options: {
+    url?: string;
+    inside?: string;
+    rows?: number;
+    formats?: ('csv' | 'xlsx')[];
+    log?: (line: string) => void;
+  } = {},
 ): Promise<ImportBenchCase[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const rows = options.rows ?? 100_000;
-  return withScratchDatabase('import', { url: options.url, log }, async ({ url: target, db }) => {
-    const dir = await mkdtemp(join(tmpdir(), 'renova-bench-import-'));
-    try {
-      const secret = randomBytes(32).toString('hex');
-      const auth = await createAuth(loadConfig({ JWT_SECRET: secret, DATA_DIR: 'memory://' }).jwt, null);
-      const sign = (ieId: number) => auth.sign!({ sub: `bench-${ieId}`, role: 'IE', ies: [ieId] });
-      ensureBuilt(log);
-      const server = await startServerProcess(target, secret);
-      const results: ImportBenchCase[] = [];
+  return withScratchDatabase(
+    'import',
+    { url: options.url, inside: options.inside, log },
+    async ({ url: target, db }) => {
+      const dir = await mkdtemp(join(tmpdir(), 'renova-bench-import-'));
       try {
-        for (const format of options.formats ?? (['csv', 'xlsx'] as const)) {
-          results.push(await runCase(db, server, sign, dir, format, rows, log));
+        const secret = randomBytes(32).toString('hex');
+        const auth = await createAuth(loadConfig({ JWT_SECRET: secret, DATA_DIR: 'memory://' }).jwt, null);
+        const sign = (ieId: number) => auth.sign!({ sub: `bench-${ieId}`, role: 'IE', ies: [ieId] });
+        ensureBuilt(log);
+        const server = await startServerProcess(target, secret);
+        const results: ImportBenchCase[] = [];
+        try {
+          for (const format of options.formats ?? (['csv', 'xlsx'] as const)) {
+            results.push(await runCase(db, server, sign, dir, format, rows, log));
+          }
+        } finally {
+          await server.stop();
         }
+        return results;
       } finally {
-        await server.stop();
+        await rm(dir, { recursive: true, force: true });
       }
-      return results;
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

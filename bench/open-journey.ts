@@ -82,45 +82,50 @@ async function seed(db: Db, contracts: number): Promise<number> {
 
 /** Creates the scratch database, seeds it, opens the journey over HTTP (app.inject) and times it. */
 export async function benchOpenJourney(
-  options: { url?: string; contracts?: number; log?: (line: string) => void } = {},
+  options: { url?: string; inside?: string; contracts?: number; log?: (line: string) => void } = {},
 ): Promise<OpenJourneyBenchResult> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const contracts = options.contracts ?? 100_000;
-  return withScratchDatabase('open', { url: options.url, log }, async ({ name, url: target, db }) => {
-    let started = performance.now();
-    const ieId = await seed(db, contracts);
-    log(`open-journey: seeded ${contracts} contracts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return withScratchDatabase(
+    'open',
+    { url: options.url, inside: options.inside, log },
+    async ({ name, url: target, db }) => {
+      let started = performance.now();
+      const ieId = await seed(db, contracts);
+      log(`open-journey: seeded ${contracts} contracts in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-    const config = loadConfig({
-      DATABASE_URL: target,
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '0',
-      DATA_DIR: 'memory://',
-    });
-    const auth = await createAuth(config.jwt, null);
-    const app = await buildApp({ config, db: db, auth, logger: false });
-    await app.ready();
-    const token = await auth.sign!({ sub: 'bench', role: 'IE', ies: [ieId] });
-    started = performance.now();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/s/v2/renovacao/jornadas/abrir',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `bench-${name}` },
-      payload: { ano: 2026, semestre: 2 },
-    });
-    const seconds = (performance.now() - started) / 1000;
-    await app.close();
-    if (response.statusCode !== 200) throw new Error(`open-journey answered ${response.statusCode}: ${response.body}`);
-    const entries = (response.json() as { jornadas: { totalEntradas: number }[] }).jornadas[0]?.totalEntradas ?? 0;
-    if (entries !== contracts) throw new Error(`open-journey created ${entries} entries, expected ${contracts}`);
-    const pass = seconds <= OPEN_JOURNEY_TARGET_S;
-    log(
-      `open-journey: ${contracts} contracts → ${entries} entries in ${seconds.toFixed(2)} s ` +
-        `(target ≤ ${OPEN_JOURNEY_TARGET_S} s) ${pass ? 'PASS' : 'MISS'}`,
-    );
-    return { name: 'open-journey', contracts, entries, seconds, targetSeconds: OPEN_JOURNEY_TARGET_S, pass };
-  });
+      const config = loadConfig({
+        DATABASE_URL: target,
+        JWT_SECRET: randomBytes(32).toString('hex'),
+        LOG_LEVEL: 'warn',
+        RATE_LIMIT_MAX: '0',
+        DATA_DIR: 'memory://',
+      });
+      const auth = await createAuth(config.jwt, null);
+      const app = await buildApp({ config, db: db, auth, logger: false });
+      await app.ready();
+      const token = await auth.sign!({ sub: 'bench', role: 'IE', ies: [ieId] });
+      started = performance.now();
+      const response = await app.inject({
+        method: 'POST',
+        url: '/s/v2/renovacao/jornadas/abrir',
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': `bench-${name}` },
+        payload: { ano: 2026, semestre: 2 },
+      });
+      const seconds = (performance.now() - started) / 1000;
+      await app.close();
+      if (response.statusCode !== 200)
+        throw new Error(`open-journey answered ${response.statusCode}: ${response.body}`);
+      const entries = (response.json() as { jornadas: { totalEntradas: number }[] }).jornadas[0]?.totalEntradas ?? 0;
+      if (entries !== contracts) throw new Error(`open-journey created ${entries} entries, expected ${contracts}`);
+      const pass = seconds <= OPEN_JOURNEY_TARGET_S;
+      log(
+        `open-journey: ${contracts} contracts → ${entries} entries in ${seconds.toFixed(2)} s ` +
+          `(target ≤ ${OPEN_JOURNEY_TARGET_S} s) ${pass ? 'PASS' : 'MISS'}`,
+      );
+      return { name: 'open-journey', contracts, entries, seconds, targetSeconds: OPEN_JOURNEY_TARGET_S, pass };
+    },
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -121,6 +121,11 @@ export class CpuMeter {
 export class Generator {
   readonly #child = fork(here('./load-generator.ts'), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
 
+  /** The generator's process id, so its CPU counts as the bench's own (machine.ts). */
+  get pid(): number {
+    return this.#child.pid as number;
+  }
+
   run(spec: LoadSpec): Promise<LoadResult> {
     return new Promise((resolve, reject) => {
       this.#child.once('message', (result) => resolve(result as LoadResult));

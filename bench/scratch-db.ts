@@ -13,14 +13,28 @@ export interface ScratchDatabase {
 const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/renova_bench';
 
 /**
- * A migrated scratch database on the server of `url` (default BENCH_DATABASE_URL), handed to `fn`
+ * A migrated scratch database (or, with `inside`, an existing database) on the server of `url` (default BENCH_DATABASE_URL), handed to `fn`
  * and dropped afterwards — kept when BENCH_KEEP=1, so its data can be examined with EXPLAIN.
  */
 export async function withScratchDatabase<T>(
   prefix: string,
-  options: { url?: string; log: (line: string) => void },
+  options: { url?: string; inside?: string; log: (line: string) => void },
   fn: (scratch: ScratchDatabase) => Promise<T>,
 ): Promise<T> {
+  // `inside`: an existing, seeded database (the scale bench): the case adds its IE there and keeps it.
+  if (options.inside) {
+    const database = await createDatabase({ kind: 'postgres', url: options.inside, poolMax: 5 });
+    try {
+      await migrateToLatest(database.db);
+      return await fn({
+        name: `${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`,
+        url: options.inside,
+        db: database.db,
+      });
+    } finally {
+      await database.close();
+    }
+  }
   const server = new URL(options.url ?? process.env.BENCH_DATABASE_URL ?? DEFAULT_URL);
   const name = `renova_bench_${prefix}_${process.pid}_${randomBytes(3).toString('hex')}`;
   const admin = new URL(server);

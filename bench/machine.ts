@@ -1,0 +1,115 @@
+/**
+ * Is the machine quiet enough for a figure to count? Two readings around every measured case:
+ *
+ * - the load average before it (/proc/loadavg), printed beside the figure: what an operator
+ *   would look at, though after a case that saturated both cores it still shows that case;
+ * - the CPU the rest of the machine used while it ran: every core's busy time (/proc/stat)
+ *   minus what the bench's own processes used (the service, its database backends, the load
+ *   generator, this process). That share is what skews a figure, so it decides: a case where
+ *   others used more than BUSY_CORES is marked busy, and its figure is left out of the verdict
+ *   when a quiet repeat exists (see quietOnly).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+
+/** Cores' worth of other work during a case above which the case is marked busy. */
+export const BUSY_CORES = Number(process.env.BENCH_BUSY_CORES ?? 0.25);
+
+const HZ_MS = 10; // /proc/stat counts in USER_HZ (100 per second on Linux)
+
+/** The 1-minute load average. */
+export function loadAverage(): number {
+  try {
+    return Number(readFileSync('/proc/loadavg', 'utf8').split(' ')[0]);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Busy CPU time of the whole machine so far, in ms (user, nice, system, irq, softirq, steal). */
+export function machineBusyMs(): number {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
+    const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
+    return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * HZ_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/**
+ * CPU (ms) of this process and everything it started, alive or reaped (each process's own time plus
+ * its reaped children's), and of the PostgreSQL server's processes: the bench's own work, for cases
+ * whose processes the bench does not track one by one (imports, exports, journey opening).
+ */
+export function benchTreeMs(): number {
+  const procs: { pid: number; ppid: number; comm: string; ms: number }[] = [];
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+      procs.push({ pid: Number(name), ppid: Number(f[1]), comm, ms: ticks * HZ_MS });
+    } catch {} // gone meanwhile
+  }
+  const mine = new Set([process.pid]);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const p of procs)
+      if (!mine.has(p.pid) && mine.has(p.ppid)) {
+        mine.add(p.pid);
+        grew = true;
+      }
+  }
+  return procs.filter((p) => mine.has(p.pid) || p.comm === 'postgres').reduce((sum, p) => sum + p.ms, 0);
+}
+
+/** What the machine was doing around one case. */
+export interface Quietness {
+  /** 1-minute load average just before the case. */
+  load: number;
+  /** Cores' worth of CPU used by processes other than the bench's own during the case. */
+  otherCores: number;
+  busy: boolean;
+}
+
+/**
+ * Starts watching: call before the case with the bench's own CPU so far (ms), and the returned
+ * function after it with the bench's own CPU then.
+ */
+export function watchMachine(ownMsBefore: number): (ownMsAfter: number) => Quietness {
+  const load = loadAverage();
+  const busyBefore = machineBusyMs();
+  const started = performance.now();
+  return (ownMsAfter: number) => {
+    const wallMs = Math.max(1, performance.now() - started);
+    const others = machineBusyMs() - busyBefore - (ownMsAfter - ownMsBefore);
+    // /proc/stat ticks are 10 ms per core: a short case can read slightly negative.
+    const otherCores = Math.max(0, others / wallMs);
+    return { load, otherCores, busy: !(otherCores <= BUSY_CORES) };
+  };
+}
+
+export const describeQuiet = (q: Quietness) =>
+  `load ${q.load.toFixed(2)}, others ${q.otherCores.toFixed(2)} of ${cpus().length} cores${q.busy ? ' BUSY' : ''}`;
+
+/** The quiet measurements, or all of them (each still marked) when none was quiet. */
+export function quietOnly<T extends { quiet: Quietness }>(xs: T[]): { used: T[]; allBusy: boolean } {
+  const quiet = xs.filter((x) => !x.quiet.busy);
+  return quiet.length > 0 ? { used: quiet, allBusy: false } : { used: xs, allBusy: true };
+}
+
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(xs: number[]): number {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] as number)
+    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
+}
+
+/** "median (min–max)". */
+export const spread = (xs: number[], digits = 2) =>
+  `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;

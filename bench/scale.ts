@@ -1,0 +1,281 @@
+/**
+ * Cost as the data grows (issue 25): the same cases on the 1M database (500 IEs, 1,000,000
+ * students) and on a bigger one (`--scale N`: N / 2,000 IEs, N students; 2,500 / 5,000,000 by
+ * default), side by side, each within 1.2× of its 1M value.
+ *
+ *   npm run bench -- --scale 5000000          (or: npx tsx bench/scale.ts 5000000, after npm run build)
+ *
+ * Each database is seeded once (`renova seed`, timed, its size printed) and reused while it holds
+ * that many IEs. The same request is compared: the 1M case reads the 1M database's largest IE; the
+ * big one the IE of the big database whose journey is closest in size to it (the same work in a
+ * country five times bigger). The big database's own largest IE (Zipf: ~3× the 1M's largest) is
+ * measured too and printed for reference. Rounds alternate the order (1M first, then big first), a
+ * ratio is taken per round, and each figure is printed as median (min–max) over the quiet rounds,
+ * with the load average and the other processes' CPU (machine.ts); a busy round is left out.
+ * Settings: BENCH_ROUNDS (default 2), BENCH_DURATION_S (default 10).
+ */
+import { randomBytes } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { autocompleteTerms, pickSubject, type Subject } from './dashboard-data.js';
+import { benchImport } from './import.js';
+import {
+  benchTreeMs,
+  describeQuiet,
+  loadAverage,
+  median,
+  type Quietness,
+  quietOnly,
+  spread,
+  watchMachine,
+} from './machine.js';
+import { benchOpenJourney } from './open-journey.js';
+import type { Service } from './processes.js';
+import { benchToken, cpu, latency, quietness, Rig, settle, startRenova } from './rig.js';
+import { benchSeed } from './seed.js';
+
+/** The per-request (or per-100k-row) cost of one case must stay within this factor of its 1M value. */
+export const SCALE_TARGET = 1.2;
+const STUDENTS_PER_IE = 2000;
+
+interface Sample {
+  value: number;
+  quiet: Quietness;
+}
+interface Side {
+  label: string;
+  url: string;
+  ies: number;
+  students: number;
+}
+type Samples = Map<string, Sample[]>;
+
+const mib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+
+/** Seeds the database unless it already holds that many IEs (besides the benches' own). */
+async function ensureSeeded(side: Side, log: (line: string) => void): Promise<void> {
+  const admin = new URL(side.url);
+  admin.pathname = '/postgres';
+  const server = new pg.Client({ connectionString: admin.toString() });
+  await server.connect();
+  const name = decodeURIComponent(new URL(side.url).pathname.slice(1));
+  const exists = (await server.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  await server.end();
+  if (exists) {
+    const client = new pg.Client({ connectionString: side.url });
+    await client.connect();
+    try {
+      const { rows } = await client
+        .query<{ ies: number; size: string }>(
+          `select (select count(*)::int from ie where nome not like 'Faculdade Bench%') as ies,
+                pg_database_size(current_database()) as size`,
+        )
+        .catch(() => ({ rows: [] as { ies: number; size: string }[] }));
+      const row = rows[0];
+      if (row && row.ies === side.ies) {
+        log(`${side.label}: ${name} already seeded (${side.ies} IEs, ${mib(Number(row.size))}); reused`);
+        return;
+      }
+    } finally {
+      await client.end();
+    }
+  }
+  log(`${side.label}: seeding ${name} with ${side.ies} IEs and ${side.students.toLocaleString('en')} students...`);
+  const r = await benchSeed({ url: side.url, ies: side.ies, students: side.students });
+  const client = new pg.Client({ connectionString: side.url });
+  await client.connect();
+  const size = Number((await client.query('select pg_database_size(current_database()) as s')).rows[0].s);
+  await client.end();
+  log(
+    `${side.label}: seeded in ${r.seconds.toFixed(1)} s, peak RSS ${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB, ${mib(size)} on disk`,
+  );
+}
+
+/** Runs one whole case set against one database and adds its samples. */
+async function roundOn(
+  side: Side,
+  ctx: { service: Service; subject: Subject; admin: pg.Pool; rig: Rig; headers: Record<string, string> },
+  samples: Samples,
+  options: { durationS: number; writes: boolean; log: (line: string) => void },
+) {
+  const { service, subject, admin, rig, headers } = ctx;
+  const { durationS, log } = options;
+  const add = (key: string, value: number, quiet: Quietness) => {
+    const list = samples.get(key) ?? [];
+    list.push({ value, quiet });
+    samples.set(key, list);
+  };
+  const measure = (paths: string[], rate: number, seconds = durationS) =>
+    rig.measure(service, paths, { headers, rate, seconds });
+  const tab = `/s/v2/renovacao/aptos?tamanho=50&cursoId=${subject.cursoId}`;
+  const counters = '/s/v2/renovacao/dashboard/contadores';
+  await measure([tab, counters], 200, 3); // warm-up: the other database has had the caches
+
+  const c = await measure([counters], 500);
+  log(`  ${side.label} counters at 500 req/s: ${latency(c)}; ${cpu(c)} ${quietness(c)}`);
+  add('counters at 500 req/s, p99 ms', c.p99, c.quiet);
+  add('counters, service CPU ms/request', c.serviceCpu, c.quiet);
+  add('counters, database CPU ms/request', c.databaseCpu, c.quiet);
+  const t = await measure([tab], 100);
+  log(`  ${side.label} tab list at 100 req/s: ${latency(t)}; ${cpu(t)} ${quietness(t)}`);
+  add('tab list at 100 req/s, p99 ms', t.p99, t.quiet);
+  add('tab list, service CPU ms/request', t.serviceCpu, t.quiet);
+  add('tab list, database CPU ms/request', t.databaseCpu, t.quiet);
+
+  const autocomplete = (term: string) => `/s/v2/renovacao/autocomplete?termo=${encodeURIComponent(term)}`;
+  const terms = await autocompleteTerms(admin, subject);
+  for (const [index, [kind, term]] of terms.entries()) {
+    const m = await measure([autocomplete(term)], 40, 5);
+    log(`  ${side.label} autocomplete "${term}": ${cpu(m)}; ${latency(m)} ${quietness(m)}`);
+    add(`autocomplete #${index + 1} ${kind}, database CPU ms/request`, m.databaseCpu, m.quiet);
+  }
+  const mix = await measure(
+    terms.map(([, term]) => autocomplete(term)),
+    200,
+  );
+  log(`  ${side.label} autocomplete mix at 200 req/s: ${latency(mix)}; ${cpu(mix)} ${quietness(mix)}`);
+  add('autocomplete mix at 200 req/s, p99 ms', mix.p99, mix.quiet);
+
+  // The tab, exported whole as CSV (the staff's "exportar"), per 100,000 rows.
+  {
+    const done = watchMachine(benchTreeMs());
+    const started = performance.now();
+    const response = await fetch(`${service.url}/s/v2/renovacao/aptos?formato=csv`, { headers });
+    const text = await response.text();
+    const seconds = (performance.now() - started) / 1000;
+    const quiet = done(benchTreeMs());
+    if (response.status !== 200) throw new Error(`export answered ${response.status}: ${text.slice(0, 300)}`);
+    const rows = text.split('\n').filter((line) => line.length > 0).length - 1;
+    log(`  ${side.label} export of the tab (${rows} rows): ${seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
+    add('export CSV, s per 100k rows', (seconds * 100_000) / Math.max(1, rows), quiet);
+  }
+  if (!options.writes) return;
+  {
+    const done = watchMachine(benchTreeMs());
+    const r = await benchOpenJourney({ inside: side.url, contracts: 100_000, log: () => {} });
+    const quiet = done(benchTreeMs());
+    log(`  ${side.label} open journey, 100,000 contracts: ${r.seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
+    add('open journey, s per 100k contracts', r.seconds, quiet);
+  }
+  {
+    const done = watchMachine(benchTreeMs());
+    const [r] = await benchImport({ inside: side.url, rows: 100_000, formats: ['csv'], log: () => {} });
+    const quiet = done(benchTreeMs());
+    if (r) {
+      log(`  ${side.label} import CSV, 100,000 rows: ${r.seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
+      add('import CSV, s per 100k rows', r.seconds, quiet);
+    }
+  }
+}
+
+export async function runScaleBench(options: {
+  url: string;
+  students: number;
+  rounds?: number;
+  durationS?: number;
+  log?: (line: string) => void;
+}): Promise<{ name: string; figure: string; pass: boolean }[]> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const rounds = Math.max(2, options.rounds ?? 2);
+  const durationS = options.durationS ?? 10;
+  const small: Side = { label: '1M', url: options.url, ies: 500, students: 1_000_000 };
+  const bigUrl = new URL(options.url);
+  const millions = options.students / 1_000_000;
+  bigUrl.pathname = `${bigUrl.pathname}_${String(millions).replace('.', '_')}m`;
+  const big: Side = {
+    label: `${millions}M`,
+    url: bigUrl.toString(),
+    ies: Math.round(options.students / STUDENTS_PER_IE),
+    students: options.students,
+  };
+  for (const side of [small, big]) await ensureSeeded(side, log);
+
+  const secret = randomBytes(32).toString('hex');
+  const sides = await Promise.all(
+    [small, big].map(async (side) => {
+      const admin = new pg.Pool({ connectionString: side.url, max: 2 });
+      await settle(admin, log);
+      return { side, admin, rig: new Rig(admin), samples: new Map() as Samples };
+    }),
+  );
+  const [one, other] = sides as [(typeof sides)[0], (typeof sides)[0]];
+  const subjectSmall = await pickSubject(one.admin);
+  const subjectBig = await pickSubject(other.admin, subjectSmall.entries);
+  const largestBig = await pickSubject(other.admin);
+  log(`1M: the largest IE, ${subjectSmall.ieId}: ${subjectSmall.entries} entries in its journey`);
+  log(`${big.label}: IE ${subjectBig.ieId}, the closest in size: ${subjectBig.entries} entries`);
+  log(`${big.label}: its largest IE, ${largestBig.ieId}: ${largestBig.entries} entries (reference)`);
+
+  const services = { small: await startRenova(small.url, secret), big: await startRenova(big.url, secret) };
+  const largest = { ...other, samples: new Map() as Samples };
+  try {
+    const run = async (which: 'small' | 'big', r: number) => {
+      const s = which === 'small' ? one : other;
+      const subject = which === 'small' ? subjectSmall : subjectBig;
+      log(`round ${r + 1}: ${s.side.label} (load average ${loadAverage().toFixed(2)})`);
+      const headers = { authorization: `Bearer ${await benchToken(secret, subject.ieId)}` };
+      await roundOn(s.side, { service: services[which], subject, admin: s.admin, rig: s.rig, headers }, s.samples, {
+        durationS,
+        writes: true,
+        log,
+      });
+    };
+    for (let r = 0; r < rounds; r++) {
+      for (const which of r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const)) await run(which, r);
+    }
+    log(`reference: ${big.label}'s largest IE`);
+    const headers = { authorization: `Bearer ${await benchToken(secret, largestBig.ieId)}` };
+    await roundOn(
+      { ...big, label: `${big.label} largest` },
+      { service: services.big, subject: largestBig, admin: other.admin, rig: other.rig, headers },
+      largest.samples,
+      { durationS, writes: false, log },
+    );
+  } finally {
+    for (const s of sides) s.rig.close();
+    await services.small.stop();
+    await services.big.stop();
+    for (const s of sides) await s.admin.end();
+  }
+  return report(one.samples, other.samples, largest.samples, big.label, log);
+}
+
+/** The side-by-side table: per case, each side's median (min–max) and the per-round ratio. */
+function report(small: Samples, big: Samples, largest: Samples, bigLabel: string, log: (line: string) => void) {
+  const results: { name: string; figure: string; pass: boolean }[] = [];
+  log(`\n## scale: 1M and ${bigLabel} side by side (median (min–max) over quiet rounds; ratio per round)`);
+  log(
+    `| case | 1M | ${bigLabel} (IE of the same size) | ${bigLabel} ÷ 1M | ${bigLabel}, largest IE (reference) | verdict |`,
+  );
+  log('|---|---|---|---|---|---|');
+  for (const [key, smallRuns] of small) {
+    const bigRuns = big.get(key) ?? [];
+    const pairs = smallRuns.slice(0, bigRuns.length).map((s, i) => {
+      const b = bigRuns[i] as Sample;
+      return { ratio: b.value / Math.max(s.value, 1e-6), quiet: s.quiet.busy ? s.quiet : b.quiet };
+    });
+    const { used, allBusy } = quietOnly(pairs);
+    const ratios = used.map((p) => p.ratio);
+    const side = (runs: Sample[]) => (runs.length ? spread(quietOnly(runs).used.map((r) => r.value)) : '—');
+    const pass = !allBusy && ratios.length > 0 && median(ratios) <= SCALE_TARGET;
+    const verdict = allBusy ? 'BUSY (not counted)' : pass ? 'PASS' : 'MISS';
+    const left = pairs.length - used.length;
+    const ratioText = `${spread(ratios)}×${left > 0 ? ` (${left} busy round(s) left out)` : ''}`;
+    log(
+      `| ${key} | ${side(smallRuns)} | ${side(bigRuns)} | ${ratioText} | ${side(largest.get(key) ?? [])} | ${verdict} |`,
+    );
+    results.push({ name: `scale ${bigLabel} ÷ 1M: ${key}`, figure: `${ratioText} (≤ ${SCALE_TARGET}×)`, pass });
+  }
+  return results;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const students = Number(process.argv[2] ?? 5_000_000);
+  const results = await runScaleBench({
+    url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench',
+    students,
+    rounds: Number(process.env.BENCH_ROUNDS ?? 2),
+    durationS: Number(process.env.BENCH_DURATION_S ?? 10),
+  });
+  process.exit(results.every((r) => r.pass) ? 0 : 1);
+}
