@@ -21,6 +21,8 @@ export interface CaseResult {
   figure: string;
   target: string;
   pass: boolean;
+  /** Every run of it was measured while other work used the machine: not counted either way. */
+  busy?: boolean;
 }
 
 export const latency = (m: Measured) =>
