@@ -22,6 +22,7 @@ import * as integrations from './0550_integrations.js';
 import * as journeyNameTrigram from './0600_journey_name_trigram.js';
 import * as journeyNameKeys from './0610_journey_name_keys.js';
 import * as nameKeyFrequencies from './0620_name_key_frequencies.js';
+import * as nameWalk from './0630_name_walk.js';
 import * as bulkActions from './0710_bulk_actions.js';
 import * as paymentFiles from './0722_payment_files.js';
 
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '0600_journey_name_trigram': journeyNameTrigram,
   '0610_journey_name_keys': journeyNameKeys,
   '0620_name_key_frequencies': nameKeyFrequencies,
+  '0630_name_walk': nameWalk,
   '0710_bulk_actions': bulkActions,
   '0722_payment_files': paymentFiles,
 };

@@ -5,7 +5,7 @@ import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import type { Tier } from './autocomplete.js';
 import { type JourneyFilter, journeyCondition } from './list-query.js';
-import { hasNameKeys, keyedCandidates } from './name-keys.js';
+import { commonWord, hasNameKeys, keyedCandidates, type NameSearch, walkedNames, walksNames } from './name-keys.js';
 
 /**
  * The autocomplete's statements (autocomplete.ts says which runs when). Every row is an entry
@@ -140,22 +140,60 @@ export function leadingQuery(db: Db, scope: Scope, tiers: Tier[], limit: number,
 }
 
 /**
+ * A common word's first word-prefix entries, from a walk of its journey's names in order
+ * (name-keys.ts): at most `want` entries, in the page's order. Rows: (id, chave, columns).
+ */
+function walkPage(db: Db, scope: Scope, wordStart: NameSearch, want: RawBuilder<number>, exclude: RawBuilder<unknown>) {
+  const names = walkedNames(scope.journeys, sql<boolean>`${want} > 0 and ${commonWord(wordStart.termo)}`);
+  return onEntries(
+    db
+      .selectFrom(names.as('w'))
+      .innerJoin('entrada_jornada as e', 'e.id', 'w.entrada_id')
+      .select(['e.id', 'w.nome_busca as chave', 'e.estudante_id', 'e.cpf', 'e.matricula', 'e.situacao', 'e.aba'])
+      .select(['e.jornada_id', 'e.ie_id'])
+      .where(sql<boolean>`w.nome_busca like ${wordStart.pattern}`)
+      .orderBy(sql`w.nome_busca collate "C"`)
+      .orderBy('w.entrada_id')
+      .limit(want) as unknown as SelectQueryBuilder<EntryDb, 'e', object>,
+    scope,
+    exclude,
+  );
+}
+
+/**
  * Both groups in one statement, for one journey: the substring tiers run only while the leading
  * ones found fewer than `limit` entries (a one-time filter), skip the entries those found, and
  * take the journey from the same subquery. One round trip instead of two: on the seeded bench
  * database the second statement's wake-up and executor start cost more than its index walk.
+ *
+ * A common word first walks its journey's names (walkPage): when the walk fills the page, its
+ * entries are the page (the first word-prefix matches by name are the page's first entries, and
+ * every word-prefix match ranks before any contains match); when it does not, the keys answer, as
+ * for every other term.
  */
 export function bothQuery(db: Db, scope: Scope, leading: Tier[], substring: Tier[], limit: number) {
   const leadIds = sql`array(select id from lead where id is not null)`;
-  const page = substringPage(db, scope, substring, limit, leadIds).where(
-    sql<boolean>`(select count(distinct id) from lead where id is not null) < ${limit}`,
-  );
-  return sql<SuggestionRow>`with lead as materialized (${leadingRows(db, scope, leading, limit)})
+  const found = sql<number>`(select count(distinct id) from lead where id is not null)`;
+  const wordStart = substring[0]?.nome;
+  const walks = wordStart !== undefined && walksNames(wordStart);
+  const want = sql<number>`greatest(${limit} - ${found}, 0)`;
+  const walked = walks ? sql<number>`(select count(*) from walk)` : sql<number>`0`;
+  const page = substringPage(db, scope, substring, limit, leadIds).where(sql<boolean>`${found} + ${walked} < ${limit}`);
+  const walk = walks ? sql`, walk as materialized (${walkPage(db, scope, wordStart, want, leadIds)})` : sql``;
+  const walkRows = walks
+    ? sql`select w.id, 0, 1, w.chave, s.nome, w.cpf, w.matricula, w.situacao, w.aba, w.jornada_id, w.ie_id,
+        1000 + row_number() over (order by w.chave collate "C", w.id)
+      from walk w join estudante s on s.id = w.estudante_id
+      where ${found} + ${walked} >= ${limit}
+      union all`
+    : sql``;
+  return sql<SuggestionRow>`with lead as materialized (${leadingRows(db, scope, leading, limit)})${walk}
     select r.id, r.tier, r.parte, r.nome, r.cpf, r.matricula, r.situacao, r.aba, r.jornada_id, r.ie_id from (
       select l.*, row_number() over (order by l.tier nulls last, l.chave, l.id) as ordem from lead l
       union all
+      ${walkRows}
       select t.id, t.tier, 1, t.chave, s.nome, t.cpf, t.matricula, t.situacao, t.aba, t.jornada_id, t.ie_id,
-        1000 + row_number() over (order by t.tier, t.chave collate "C", t.id)
+        2000 + row_number() over (order by t.tier, t.chave collate "C", t.id)
       from (${page}) t join estudante s on s.id = t.estudante_id
     ) r
     order by r.ordem`;
