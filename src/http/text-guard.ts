@@ -18,16 +18,34 @@ const ONE_LINE_KEY = /^nome/;
 /** Errors listed at most; a body full of bad text needs no 10,000-line answer. */
 const MAX_ERRORS = 20;
 
-function walk(value: unknown, pointer: string, oneLine: boolean, out: { pointer: string; problem: TextProblem }[]) {
+const pointerToken = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1');
+
+/** Collects the offending strings; the JSON pointer is built only for them (`path` is shared). */
+function walk(
+  value: unknown,
+  path: (string | number)[],
+  oneLine: boolean,
+  out: { pointer: string; problem: TextProblem }[],
+): void {
   if (out.length >= MAX_ERRORS) return;
   if (typeof value === 'string') {
     const problem = textProblem(value, oneLine);
-    if (problem) out.push({ pointer, problem });
+    if (problem)
+      out.push({
+        pointer: `/body${path.map((p) => `/${typeof p === 'string' ? pointerToken(p) : p}`).join('')}`,
+        problem,
+      });
   } else if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) walk(value[i], `${pointer}/${i}`, oneLine, out);
+    for (let i = 0; i < value.length; i++) {
+      path.push(i);
+      walk(value[i], path, oneLine, out);
+      path.pop();
+    }
   } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      walk(item, `${pointer}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`, ONE_LINE_KEY.test(key), out);
+    for (const key in value) {
+      path.push(key);
+      walk((value as Record<string, unknown>)[key], path, ONE_LINE_KEY.test(key), out);
+      path.pop();
     }
   }
 }
@@ -36,7 +54,7 @@ function walk(value: unknown, pointer: string, oneLine: boolean, out: { pointer:
 export function refuseBadText(body: unknown): void {
   if (body === null || typeof body !== 'object') return;
   const found: { pointer: string; problem: TextProblem }[] = [];
-  walk(body, '/body', false, found);
+  walk(body, [], false, found);
   if (found.length === 0) return;
   const errors: FieldError[] = found.map(({ pointer, problem }) => ({ pointer, message: textProblemMessage(problem) }));
   const list = (lang: 'pt' | 'en') =>

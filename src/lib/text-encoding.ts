@@ -101,9 +101,6 @@ export class DecodeStream extends Transform {
 /** Why a text may not be stored: a sign of a mis-decoded file upstream, or a character no person types. */
 export type TextProblem = 'replacement' | 'lone-surrogate' | 'control';
 
-/** In u-mode a pair is one code point, so only a lone surrogate is left in the category. */
-const LONE_SURROGATE = /\p{Cs}/u;
-
 /** C0 and C1 controls and DEL; tab, LF and CR too when the text is one line. */
 const isControl = (c: number, oneLine: boolean) =>
   (c < 0x20 && (oneLine || (c !== 0x09 && c !== 0x0a && c !== 0x0d))) || (c >= 0x7f && c <= 0x9f);
@@ -118,9 +115,15 @@ const isControl = (c: number, oneLine: boolean) =>
 export function textProblem(text: string, oneLine = false): TextProblem | null {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0xfffd) return 'replacement';
-    if (isControl(c, oneLine)) return 'control';
+    if (c < 0xa0) {
+      if (isControl(c, oneLine)) return 'control';
+    } else if (c === 0xfffd) return 'replacement';
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      // A high surrogate followed by a low one is one character (an emoji); anything else is half.
+      const next = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return 'lone-surrogate';
+      i++;
+    }
   }
-  if (LONE_SURROGATE.test(text)) return 'lone-surrogate';
   return null;
 }
