@@ -22,6 +22,7 @@ import { rateLimitStore } from './http/rate-limit-store.js';
 import { registerReadRouting } from './http/read-db.js';
 import { sharedSchemas } from './http/schemas.js';
 import { registerSecurityHooks } from './http/security-hooks.js';
+import { registerTextGuard } from './http/text-guard.js';
 import type { App } from './http/types.js';
 import { registerAudit } from './modules/audit/audit.context.js';
 import { modules } from './modules/index.js';
@@ -71,6 +72,7 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
 
   registerErrorHandling(app);
   registerSecurityHooks(app as App);
+  registerTextGuard(app);
   registerBodyDeadline(app as App, config);
   registerReadRouting(app, registerMetrics(app));
   for (const schema of sharedSchemas) app.addSchema(schema);

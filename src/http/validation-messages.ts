@@ -170,3 +170,24 @@ export function ajvMessage(e: AjvError): Text {
       return t('não é válido', 'is not valid');
   }
 }
+
+/** Why a text in a body is not accepted (http/text-guard.ts). */
+export function textProblemMessage(problem: 'replacement' | 'lone-surrogate' | 'control'): Text {
+  switch (problem) {
+    case 'replacement':
+      return t(
+        'tem o caractere de substituição "\uFFFD": letras já se perderam numa conversão de codificação antes de chegar aqui',
+        'holds the replacement character "\uFFFD": letters were lost in an encoding conversion before it got here',
+      );
+    case 'lone-surrogate':
+      return t(
+        'tem meio caractere (um substituto UTF-16 sozinho), que não é texto válido',
+        'holds half a character (a lone UTF-16 surrogate), which is not valid text',
+      );
+    case 'control':
+      return t(
+        'tem um caractere de controle (num nome, também tabulação ou quebra de linha), que não é aceito',
+        'holds a control character (in a name, tab or line break too), which is not accepted',
+      );
+  }
+}

@@ -104,3 +104,10 @@ export class SheetLimitError extends AppError {
     );
   }
 }
+
+/**
+ * Work done reading sheets in this process, counted where it happens: bytes inflated from xlsx
+ * entries, entry streams open (an inflater not yet destroyed), sheet rows parsed. Tests read it to
+ * prove that the work stops with a refusal or with the client (docs/security.md); a metric could.
+ */
+export const sheetWork = { inflatedBytes: 0, openEntryStreams: 0, rowsParsed: 0 };

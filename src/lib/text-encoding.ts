@@ -97,3 +97,33 @@ export class DecodeStream extends Transform {
     }
   }
 }
+
+/** Why a text may not be stored: a sign of a mis-decoded file upstream, or a character no person types. */
+export type TextProblem = 'replacement' | 'lone-surrogate' | 'control';
+
+/** C0 and C1 controls and DEL; tab, LF and CR too when the text is one line. */
+const isControl = (c: number, oneLine: boolean) =>
+  (c < 0x20 && (oneLine || (c !== 0x09 && c !== 0x0a && c !== 0x0d))) || (c >= 0x7f && c <= 0x9f);
+
+/**
+ * The first problem of a text given to be stored, or null: U+FFFD (letters already lost by a
+ * program that could not read them), a lone UTF-16 surrogate (half a character: PostgreSQL
+ * refuses it, so it could only be stored mangled), or a control character. Tab and line breaks
+ * are allowed unless `oneLine` (names). Refused, never normalised: silently changing what a person
+ * sent would hide the upstream fault.
+ */
+export function textProblem(text: string, oneLine = false): TextProblem | null {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xa0) {
+      if (isControl(c, oneLine)) return 'control';
+    } else if (c === 0xfffd) return 'replacement';
+    else if (c >= 0xd800 && c <= 0xdfff) {
+      // A high surrogate followed by a low one is one character (an emoji); anything else is half.
+      const next = text.charCodeAt(i + 1);
+      if (c > 0xdbff || !(next >= 0xdc00 && next <= 0xdfff)) return 'lone-surrogate';
+      i++;
+    }
+  }
+  return null;
+}

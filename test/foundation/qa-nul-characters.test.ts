@@ -6,7 +6,9 @@ import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 // No input gives a 5xx. Seen on the demo: a NUL character (U+0000) anywhere in a text that reaches
 // the database — the dashboard search `busca=%00`, a JSON `"motivo":"a\u0000b"`, an adjustment's
 // `descricao` — answered 500 "Erro interno" (PostgreSQL refuses NUL in text: SQLSTATE 22021, and
-// in jsonb: 22P05). It is bad input: 400, in the reader's language, and nothing changes.
+// in jsonb: 22P05). It is bad input: 400, in the reader's language, and nothing changes. In a JSON
+// body it is refused before any handler runs, as every control character is (http/text-guard.ts):
+// 422 naming the field.
 
 let t: TestContext;
 before(async () => {
@@ -14,8 +16,8 @@ before(async () => {
 });
 after(() => t.close());
 
-function assertBadText(r: { statusCode: number; body: string; headers: Record<string, unknown> }) {
-  assert.equal(r.statusCode, 400, r.body);
+function assertBadText(r: { statusCode: number; body: string; headers: Record<string, unknown> }, status = 400) {
+  assert.equal(r.statusCode, status, r.body);
   assert.match(String(r.headers['content-type']), /^application\/problem\+json/);
 }
 
@@ -32,16 +34,16 @@ describe('a NUL character in a text', () => {
     assert.match(problemOf(r).detail, /caractere nulo/);
   });
 
-  test('in an action body (inactivate, motivo): 400 in English on request; the entry stays', async () => {
+  test('in an action body (inactivate, motivo): 422 in English on request naming the field; the entry stays', async () => {
     const w = await createActionWorld(t.db);
     const e = await w.entry('APTO');
     const r = await post(t, w.ie, '/s/v3/mais-acoes/inativar-estudante', { brbId: e.brbId, motivo: 'a\u0000b' });
-    assertBadText(r);
-    assert.match(problemOf(r).detail, /null character/);
+    assertBadText(r, 422);
+    assert.match(problemOf(r).detail, /\/body\/motivo holds a control character/);
     assert.equal((await entryState(t.db, e.brbId)).situacao, 'APTO');
   });
 
-  test("in an adjustment's reason: 400, nothing recorded", async () => {
+  test("in an adjustment's reason: 422, nothing recorded", async () => {
     const w = await createActionWorld(t.db);
     const count = async () =>
       Number(
@@ -59,7 +61,7 @@ describe('a NUL character in a text', () => {
       payload: { ieId: w.ie.ieId, competencia: '2026-01', valor: 10, descricao: 'abc\u0000' },
       role: 'OPERADOR',
     });
-    assertBadText(r);
+    assertBadText(r, 422);
     assert.equal(await count(), before);
   });
 });

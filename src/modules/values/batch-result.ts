@@ -100,24 +100,37 @@ export async function recordLockEnd(trx: Trx, loteId: number, lock: LockData): P
   return { resultado: 'OK', erro: '' };
 }
 
-export function summarize(
-  loteId: number,
-  counts: { total: number; sucesso: number; erro: number; pendente: number },
-  rows: batches.OutcomeRow[],
-  detalhar: boolean,
-  trancamento: BatchResult['trancamento'],
-): BatchResult {
-  const linhasComErro: Text[] = [];
-  const linhasPendentes: Text[] = [];
-  for (const row of rows) {
-    if (row.resultado === 'ERRO') linhasComErro.push(describeRowErrors(row.linha, row.brb_id, row.erros));
-    else if (row.resultado === 'PENDENTE')
-      linhasPendentes.push(describePending(row.linha, row.brb_id, row.situacao_anterior));
+/** The answer's lines, built a page of outcome rows at a time (the rows are dropped after each page). */
+export class OutcomeLines {
+  private readonly linhasComErro: Text[] = [];
+  private readonly linhasPendentes: Text[] = [];
+  private readonly resultados: RowOutcome[] | null;
+  constructor(detalhar: boolean) {
+    this.resultados = detalhar ? [] : null;
   }
-  const resultados = detalhar
-    ? rows.map((r) => ({ linha: r.linha, brbId: r.brb_id, resultado: r.resultado, erros: rowErrorsOut(r.erros) }))
-    : null;
-  return { lote: loteId, ...counts, linhasComErro, linhasPendentes, resultados, trancamento };
+
+  add(rows: batches.OutcomeRow[]): void {
+    for (const row of rows) {
+      if (row.resultado === 'ERRO') this.linhasComErro.push(describeRowErrors(row.linha, row.brb_id, row.erros));
+      else if (row.resultado === 'PENDENTE')
+        this.linhasPendentes.push(describePending(row.linha, row.brb_id, row.situacao_anterior));
+      this.resultados?.push({
+        linha: row.linha,
+        brbId: row.brb_id,
+        resultado: row.resultado,
+        erros: rowErrorsOut(row.erros),
+      });
+    }
+  }
+
+  result(
+    loteId: number,
+    counts: { total: number; sucesso: number; erro: number; pendente: number },
+    trancamento: BatchResult['trancamento'],
+  ): BatchResult {
+    const { linhasComErro, linhasPendentes, resultados } = this;
+    return { lote: loteId, ...counts, linhasComErro, linhasPendentes, resultados, trancamento };
+  }
 }
 
 function describePending(linha: number, brbId: number | null, situacao: string | null): Text {

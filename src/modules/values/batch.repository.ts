@@ -279,13 +279,28 @@ export interface OutcomeRow {
   situacao_anterior: string | null;
 }
 
-/** The rows of a batch with an outcome other than SUCESSO (or all of them), in row order. */
-export function batchOutcomes(trx: Q, loteId: number, all = false): Promise<OutcomeRow[]> {
-  return trx
-    .selectFrom('lote_linha')
-    .select(['linha', 'brb_id', 'resultado', 'erros', 'situacao_anterior'])
-    .where('lote_id', '=', loteId)
-    .$if(!all, (q) => q.where('resultado', 'in', ['ERRO', 'PENDENTE']))
-    .orderBy('linha')
-    .execute() as Promise<OutcomeRow[]>;
+/** Rows of a batch's outcomes read at a time (batchOutcomePages). */
+const OUTCOME_PAGE_ROWS = 5000;
+
+/**
+ * The rows of a batch with an outcome other than SUCESSO (or all of them), in row order, a page at
+ * a time (keyset on the primary key): a 100,000-row batch's outcomes, their errors parsed from
+ * jsonb, would otherwise sit in memory all at once while the answer is built.
+ */
+export async function* batchOutcomePages(trx: Q, loteId: number, all = false): AsyncGenerator<OutcomeRow[]> {
+  let after = 0;
+  for (;;) {
+    const rows = (await trx
+      .selectFrom('lote_linha')
+      .select(['linha', 'brb_id', 'resultado', 'erros', 'situacao_anterior'])
+      .where('lote_id', '=', loteId)
+      .where('linha', '>', after)
+      .$if(!all, (q) => q.where('resultado', 'in', ['ERRO', 'PENDENTE']))
+      .orderBy('linha')
+      .limit(OUTCOME_PAGE_ROWS)
+      .execute()) as OutcomeRow[];
+    if (rows.length > 0) yield rows;
+    if (rows.length < OUTCOME_PAGE_ROWS) return;
+    after = rows.at(-1)!.linha;
+  }
 }

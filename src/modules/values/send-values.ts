@@ -5,7 +5,7 @@ import type { Caller } from '../../http/auth.js';
 import { allowedFrom, type Door } from '../lifecycle/state-machine.js';
 import * as batches from './batch.repository.js';
 import { checkCreditedMonths } from './batch-months.js';
-import { type BatchResult, type LockData, recordLockEnd, summarize } from './batch-result.js';
+import { type BatchResult, type LockData, OutcomeLines, recordLockEnd } from './batch-result.js';
 import * as staging from './batch-staging.js';
 import { readValuesRow, type ValuesRow } from './values.rows.js';
 import type { Origem } from './values.tables.js';
@@ -173,8 +173,9 @@ export class BatchWriter {
       ? await recordLockEnd(this.trx, this.loteId, options.dadosTrancamento)
       : null;
     const detalhar = options.detalhar === true;
-    const rows = await batches.batchOutcomes(this.trx, this.loteId, detalhar);
-    return summarize(this.loteId, counts, rows, detalhar, trancamento);
+    const lines = new OutcomeLines(detalhar);
+    for await (const page of batches.batchOutcomePages(this.trx, this.loteId, detalhar)) lines.add(page);
+    return lines.result(this.loteId, counts, trancamento);
   }
 }
 

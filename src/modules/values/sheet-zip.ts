@@ -2,7 +2,7 @@ import { open as openFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { type Entry, open, type ZipFile } from 'yauzl';
 import { t } from '../../http/i18n.js';
-import { SheetLimitError, type SheetLimits } from '../../lib/sheet-limits.js';
+import { SheetLimitError, type SheetLimits, sheetWork } from '../../lib/sheet-limits.js';
 import { SheetReadError } from './sheet-errors.js';
 
 /**
@@ -78,12 +78,15 @@ export class XlsxZip {
     const stream = await new Promise<Readable>((resolve, reject) =>
       this.zip.openReadStream(entry, (error, s) => (error || !s ? reject(damaged()) : resolve(s))),
     );
+    sheetWork.openEntryStreams++;
+    stream.once('close', () => sheetWork.openEntryStreams--);
     const decoder = new TextDecoder('utf-8');
     let own = 0;
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         if (this.signal?.aborted) throw this.signal.reason;
         this.inflated += chunk.length;
+        sheetWork.inflatedBytes += chunk.length;
         own += chunk.length;
         if (this.inflated > this.limits.inflatedBytes)
           throw new SheetLimitError('inflatedBytes', this.limits.inflatedBytes);

@@ -1,6 +1,6 @@
 import { badRequest } from '../../http/errors.js';
 import { type Text, t } from '../../http/i18n.js';
-import { DEFAULT_SHEET_LIMITS, SheetLimitError, type SheetLimits } from '../../lib/sheet-limits.js';
+import { DEFAULT_SHEET_LIMITS, SheetLimitError, type SheetLimits, sheetWork } from '../../lib/sheet-limits.js';
 import type { TextEncodingName } from '../../lib/text-encoding.js';
 import { fieldOfHeader, labelOf, VALUE_LABELS } from './sheet-columns.js';
 import { csvRows } from './sheet-csv.js';
@@ -56,6 +56,7 @@ export async function* readSheet(
   let columns: (ValueField | null)[] | null = null;
   let data = 0;
   for await (const { linha, cells } of rows) {
+    sheetWork.rowsParsed++;
     if (cells.every(isBlankCell)) continue;
     refuseReplacement(cells, linha);
     if (!columns) {
