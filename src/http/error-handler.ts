@@ -32,6 +32,16 @@ function sendProblem(
     });
 }
 
+/** The preSerialization hook of every route that may answer Texts (callback style: no promise per request). */
+function localizeBody(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+  payload: unknown,
+  done: (err: null, value: unknown) => void,
+) {
+  done(null, localize(payload, requestLang(request)));
+}
+
 /** Turns Ajv errors into field errors with JSON pointers under /body, /querystring, /params or /headers. */
 function fieldErrors(context: string, errors: AjvError[]): { pointer: string; message: Text }[] {
   const seen = new Set<string>();
@@ -177,11 +187,16 @@ export function registerErrorHandling(app: App): void {
     for (const method of methods) {
       if ((METHODS as readonly string[]).includes(method)) routes.on(method as 'GET', route.url, () => {});
     }
+    // Success bodies may carry messages too (an action's `erro`, a batch's row errors): each Text
+    // in them is answered in the request's language before the serializer sees the body. A route
+    // whose bodies never hold one (config.bodyTexts false: the dashboard lists, read straight from
+    // rows) skips the walk and the hook itself. Problems are localized where they are built.
+    if (route.config?.bodyTexts !== false)
+      route.preSerialization = [
+        ...[route.preSerialization ?? []].flat(),
+        localizeBody,
+      ] as typeof route.preSerialization;
   });
-
-  // Success bodies may carry messages too (an action's `erro`, a batch's row errors): each Text
-  // in them is answered in the request's language before the serializer sees the body.
-  app.addHook('preSerialization', async (request, _reply, payload) => localize(payload, requestLang(request)));
 
   app.setErrorHandler(
     (error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request, reply) => {

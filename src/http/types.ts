@@ -25,6 +25,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Roles allowed to call the route; defaults by path (see http/authenticate.ts). */
     roles?: readonly Role[];
+    /**
+     * False when the route's success bodies never hold a Text (see errors.ts localize): the
+     * walk that answers them in the request's language is skipped. Default: walked.
+     */
+    bodyTexts?: boolean;
   }
 }
 

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { localize } from '../../src/http/errors.js';
 import { maskCpf } from '../../src/lib/cpf.js';
+import { toListItem, toPage } from '../../src/modules/dashboard/mappers.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { addCourse, addEntry, type DashEntry } from '../helpers/dashboard-factories.js';
 import { createIe, createJourney, type TestIe, type TestJourney } from '../helpers/factories.js';
@@ -279,4 +281,46 @@ describe('bond maintenance', () => {
       assert.equal((await t.call({ method: 'GET', url, token: null })).statusCode, 401);
     });
   }
+});
+
+describe('list bodies', () => {
+  // The list routes skip the preSerialization walk that answers Texts (config.bodyTexts false):
+  // what the mapper builds must hold none, so the walk would return it untouched.
+  test('a mapped page holds no Text: localize returns the very same object', () => {
+    const row = {
+      id: 1,
+      jornada_id: 2,
+      ie_id: 3,
+      contrato_id: 4,
+      bolsa_id: 5,
+      cpf: '11122233344',
+      matricula: 'M1',
+      situacao: 'APTO',
+      motivo: null,
+      aba: 'aptos',
+      tags: ['pt', 'en'],
+      updated_at: new Date(0),
+      estudante_nome: 'pt',
+      curso_id: 6,
+      curso_nome: 'en',
+      campus_id: 7,
+      campus_nome: 'Centro',
+      turno_id: 8,
+      turno_nome: 'Noturno',
+      ano: 2026,
+      semestre: 2,
+      processo_id: null,
+    } as const;
+    const page = toPage([toListItem({ ...row, tags: [...row.tags] })], 1, 20, 1);
+    assert.equal(localize(page, 'en'), page);
+    assert.equal(localize(page, 'pt-BR'), page);
+  });
+
+  test('a list answers the same bytes whatever the language asked', async () => {
+    const url = '/s/v2/renovacao/aptos?tamanho=50';
+    const pt = await t.call({ method: 'GET', url, ies: [ie.ieId], headers: { 'accept-language': 'pt-BR' } });
+    const en = await t.call({ method: 'GET', url, ies: [ie.ieId], headers: { 'accept-language': 'en' } });
+    assert.equal(pt.statusCode, 200, pt.body);
+    assert.equal(en.body, pt.body);
+  });
 });

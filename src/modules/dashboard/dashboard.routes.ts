@@ -17,6 +17,8 @@ const tags = ['Renewal dashboard'];
 const ListPage = Type.Ref(schemas.ListPageSchema);
 /** The list page, or (formato / Accept) every row as CSV or xlsx. */
 const ListOrFile = listOrFile(ListPage);
+/** The lists' bodies are read straight from rows (mappers.ts) and never hold a Text: no localize walk. */
+const config = { bodyTexts: false };
 
 /** The static tab paths of the interface, each answering exactly as /s/v2/renovacao/{renewalTabEnum}. */
 const STATIC_TABS: [Aba, string, string][] = [
@@ -30,6 +32,7 @@ async function routes(app: App) {
   app.get(
     '/s/v2/renovacao/:renewalTabEnum',
     {
+      config,
       schema: {
         operationId: 'listContractsByTab',
         summary: 'Contracts of a dashboard tab, filtered, sorted and paged',
@@ -52,6 +55,7 @@ async function routes(app: App) {
     app.get(
       `/s/v2/renovacao/${aba}`,
       {
+        config,
         schema: {
           operationId,
           summary,
@@ -73,6 +77,7 @@ async function routes(app: App) {
     app.get(
       url,
       {
+        config,
         schema: {
           operationId: aliasOperationId('listBondMaintenanceStudents', i),
           summary: 'Beneficiaries in bond maintenance (tab manutencao-vinculo)',
@@ -110,6 +115,7 @@ async function routes(app: App) {
   app.get(
     '/s/v3/renovacao/journey',
     {
+      config,
       schema: {
         operationId: 'listRenewalJourneyFiltered',
         summary: 'Entries of the current journey (every tab unless aba is given), filtered, sorted and paged',
@@ -128,6 +134,7 @@ async function routes(app: App) {
   app.get(
     '/s/v2/renovacao/jornadas/listar',
     {
+      config,
       schema: {
         operationId: 'listJourneyContracts',
         summary: 'Contracts of a journey, filtered, sorted and paged',
@@ -147,6 +154,7 @@ async function routes(app: App) {
   app.get(
     '/s/v2/renovacao/tags',
     {
+      config,
       schema: {
         operationId: 'listEntryTags',
         summary: 'Tags of each brbId: of the given brbIds, or of the entries the list filters select',
