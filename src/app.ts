@@ -66,8 +66,10 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
   app.decorate('config', config);
   app.decorate('auth', auth);
   registerHttpTracing(app as App); // first: every later hook runs inside the request's span
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks on every request's path: no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   registerErrorHandling(app);

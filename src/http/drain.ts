@@ -19,16 +19,19 @@ export interface Drain {
 export function registerDrain(app: App, basePath: string): Drain {
   let draining = false;
   const readyz = `${basePath}/readyz`;
-  app.addHook('onRequest', async (request, reply) => {
-    if (!draining) return;
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!draining) return done();
     reply.header('connection', 'close');
     if ((request.url.split('?')[0] ?? '') === readyz) {
-      throw new AppError(
-        503,
-        'not-ready',
-        t('O serviço está encerrando; use outra instância.', 'The service is shutting down; use another instance.'),
+      return done(
+        new AppError(
+          503,
+          'not-ready',
+          t('O serviço está encerrando; use outra instância.', 'The service is shutting down; use another instance.'),
+        ),
       );
     }
+    done();
   });
   return {
     start() {

@@ -96,13 +96,14 @@ export async function registerPortal(
     if (base) scope.get(base, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${base}/`));
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml(request)) return;
+  // Callback style: every request passes here, and only a browser's 404 is answered (no promise per request).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!request.is404 || (request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml(request)) return done();
     const path = request.url.split('?')[0] ?? '/';
-    if (base && path !== base && !path.startsWith(`${base}/`)) return;
+    if (base && path !== base && !path.startsWith(`${base}/`)) return done();
     const inner = path.slice(base.length) || '/';
-    if (API_PATH.test(inner) || /\.[a-z0-9]+$/i.test(inner)) return;
-    if (OTHER_METHODS.some((method) => app.findRoute({ method, url: path }))) return;
-    return sendIndex(reply);
+    if (API_PATH.test(inner) || /\.[a-z0-9]+$/i.test(inner)) return done();
+    if (OTHER_METHODS.some((method) => app.findRoute({ method, url: path }))) return done();
+    sendIndex(reply); // answered: the hook chain stops here, done() is not called
   });
 }
