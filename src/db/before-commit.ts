@@ -10,11 +10,26 @@ import type { DatabaseConnection, Dialect, Driver } from 'kysely';
  */
 export type BeforeCommit = (connection: DatabaseConnection) => Promise<void>;
 
-const storage = new AsyncLocalStorage<BeforeCommit>();
+/**
+ * Independent bindings, run in this order: the Idempotency-Key's record first (when the key is no
+ * longer this request's it throws, and the transaction rolls back before anything else is written),
+ * then the audit row. Binding a slot replaces only that slot (a bulk entry's audit replaces the
+ * request's audit, and keeps the request's key).
+ */
+const SLOTS = ['idempotency', 'audit'] as const;
+export type BeforeCommitSlot = (typeof SLOTS)[number];
+
+const storage = new AsyncLocalStorage<Partial<Record<BeforeCommitSlot, BeforeCommit>>>();
 
 /** Runs `fn` (and everything it starts) with `task` bound to its transactions' commits. */
-export function runWithBeforeCommit<T>(task: BeforeCommit, fn: () => T): T {
-  return storage.run(task, fn);
+export function runWithBeforeCommit<T>(task: BeforeCommit, fn: () => T, slot: BeforeCommitSlot = 'audit'): T {
+  return storage.run({ ...storage.getStore(), [slot]: task }, fn);
+}
+
+async function runBound(connection: DatabaseConnection): Promise<void> {
+  const tasks = storage.getStore();
+  if (!tasks) return;
+  for (const slot of SLOTS) await tasks[slot]?.(connection);
 }
 
 function wrapDriver(driver: Driver): Driver {
@@ -22,8 +37,7 @@ function wrapDriver(driver: Driver): Driver {
     get(target, property, receiver) {
       if (property === 'commitTransaction') {
         return async (connection: DatabaseConnection) => {
-          const task = storage.getStore();
-          if (task) await task(connection);
+          await runBound(connection);
           return target.commitTransaction(connection);
         };
       }
