@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { DatabaseConnection, Dialect, Driver } from 'kysely';
+import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely';
 
 /**
  * Work that must commit with whatever a piece of code changes: a task bound to an async context
@@ -10,21 +10,95 @@ import type { DatabaseConnection, Dialect, Driver } from 'kysely';
  */
 export type BeforeCommit = (connection: DatabaseConnection) => Promise<void>;
 
-const storage = new AsyncLocalStorage<BeforeCommit>();
+/**
+ * Independent bindings, run in this order: the Idempotency-Key's record first (when the key is no
+ * longer this request's it throws, and the transaction rolls back before anything else is written),
+ * then the audit row. Binding a slot replaces only that slot (a bulk entry's audit replaces the
+ * request's audit, and keeps the request's key).
+ */
+const SLOTS = ['idempotency', 'audit'] as const;
+export type BeforeCommitSlot = (typeof SLOTS)[number];
+
+const storage = new AsyncLocalStorage<Partial<Record<BeforeCommitSlot, BeforeCommit>>>();
 
 /** Runs `fn` (and everything it starts) with `task` bound to its transactions' commits. */
-export function runWithBeforeCommit<T>(task: BeforeCommit, fn: () => T): T {
-  return storage.run(task, fn);
+export function runWithBeforeCommit<T>(task: BeforeCommit, fn: () => T, slot: BeforeCommitSlot = 'audit'): T {
+  return storage.run({ ...storage.getStore(), [slot]: task }, fn);
+}
+
+async function runBound(connection: DatabaseConnection): Promise<void> {
+  const tasks = storage.getStore();
+  if (!tasks) return;
+  for (const slot of SLOTS) await tasks[slot]?.(connection);
+}
+
+const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode']);
+
+/**
+ * A connection whose writes outside a transaction, while an Idempotency-Key is bound, run in a
+ * transaction of their own with the key's record: a service writing with one autocommit statement
+ * (no transaction) gets the same guarantee as one that opens a transaction. Only the key's slot
+ * runs there; the audit keeps recording such a request as before. Raw SQL (RawNode) is not
+ * recognised as a write and runs as it is.
+ */
+function wrapConnection(connection: DatabaseConnection, open: WeakSet<object>): DatabaseConnection {
+  const wrapped: DatabaseConnection = new Proxy(connection, {
+    get(target, property) {
+      if (property === 'executeQuery') {
+        return async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
+          const key = storage.getStore()?.idempotency;
+          if (!key || open.has(wrapped) || !WRITES.has(compiled.query?.kind)) return target.executeQuery<R>(compiled);
+          open.add(wrapped);
+          try {
+            await target.executeQuery(CompiledQuery.raw('begin'));
+            const result = await target.executeQuery<R>(compiled);
+            await key(target);
+            await target.executeQuery(CompiledQuery.raw('commit'));
+            return result;
+          } catch (error) {
+            await target.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+            throw error;
+          } finally {
+            open.delete(wrapped);
+          }
+        };
+      }
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return wrapped;
 }
 
 function wrapDriver(driver: Driver): Driver {
+  // Connections inside a transaction (begun, not yet committed or rolled back).
+  const open = new WeakSet<object>();
   return new Proxy(driver, {
     get(target, property, receiver) {
+      if (property === 'acquireConnection') {
+        return async () => wrapConnection(await target.acquireConnection(), open);
+      }
+      if (property === 'beginTransaction') {
+        return async (connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]) => {
+          open.add(connection);
+          return target.beginTransaction(connection, settings);
+        };
+      }
       if (property === 'commitTransaction') {
         return async (connection: DatabaseConnection) => {
-          const task = storage.getStore();
-          if (task) await task(connection);
-          return target.commitTransaction(connection);
+          // A failed commit stays open: Kysely rolls it back next.
+          await runBound(connection);
+          await target.commitTransaction(connection);
+          open.delete(connection);
+        };
+      }
+      if (property === 'rollbackTransaction') {
+        return async (connection: DatabaseConnection) => {
+          try {
+            return await target.rollbackTransaction(connection);
+          } finally {
+            open.delete(connection);
+          }
         };
       }
       const value = Reflect.get(target, property, receiver);

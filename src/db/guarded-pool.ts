@@ -31,6 +31,10 @@ export function guardPool(pool: pg.Pool): PostgresPool {
       const client = await pool.connect();
       let broken = false;
       const query = ((...args: Parameters<pg.PoolClient['query']>) => {
+        // A client that lost its connection (or timed out waiting on an answer that may never come)
+        // fails at once: a ROLLBACK queued behind the unanswered statement would wait another query
+        // timeout in a silent partition.
+        if (broken) return Promise.reject(new Error('Connection terminated: this connection was lost earlier'));
         const result = (client.query as (...a: unknown[]) => unknown)(...args);
         if (result && typeof (result as Promise<unknown>).then === 'function') {
           (result as Promise<unknown>).catch((error: unknown) => {

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
-import { sql } from 'kysely';
+import type { DatabaseConnection } from 'kysely';
+import { runWithBeforeCommit } from '../db/before-commit.js';
 import { isConnectionLoss } from '../db/connection-loss.js';
-import type { Db } from '../db/database.js';
 import type { Caller } from './auth.js';
 import { AppError, conflict, invalidField, unprocessable } from './errors.js';
 import { t } from './i18n.js';
 import { PendingKeyWrites } from './idempotency-pending.js';
+import { type Claim, claimKey, findKey, markCommittedQuery, releaseKey, saveAnswer } from './idempotency-store.js';
 import type { App } from './types.js';
 
 declare module 'fastify' {
@@ -22,10 +23,8 @@ declare module 'fastify' {
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const REPLAYED_HEADER = 'idempotency-replayed';
-/** Answers are kept at least this long; the scheduled job deletes older ones. */
-export const IDEMPOTENCY_TTL_HOURS = 24;
-/** A claim still in progress after this long belongs to a request that died; a retry may take it over. */
-const STALE_CLAIM_MINUTES = 15;
+export { IDEMPOTENCY_TTL_HOURS, purgeIdempotencyKeys } from './idempotency-store.js';
+
 const KEY = /^[\x21-\x7E]{1,200}$/;
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -39,18 +38,12 @@ const KeyHeaderSchema = {
     'A repeat with the same key and request answers the stored status and body with header ' +
     '`Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; ' +
     'a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; ' +
-    'a 5xx releases the key so a retry runs again.',
+    'a 5xx that changed nothing releases the key so a retry runs again; when the change was committed ' +
+    'but its answer was lost (a database failover), a retry is 409 and never runs it twice.',
 };
 
-interface Claim {
-  /** principalOf(caller), in the column named for the first version, which stored `sub`. */
-  usuario: string;
-  operacao: string;
-  chave: string;
-}
-
 /** Requests that hold a claim, until their answer is stored. */
-const claims = new WeakMap<FastifyRequest, Claim>();
+const holders = new WeakMap<FastifyRequest, Held>();
 
 /** JSON with object keys sorted at every level: equal requests hash equally whatever the key order. */
 export function canonicalJson(value: unknown): string {
@@ -100,76 +93,6 @@ function operationOf(request: FastifyRequest, basePath: string): string {
   return `${request.method} ${pattern.startsWith(basePath) ? pattern.slice(basePath.length) : pattern}`;
 }
 
-/** Inserts the claim, or takes over an expired answer or a dead in-progress claim. True when claimed. */
-async function claimKey(db: Db, claim: Claim, hash: string): Promise<boolean> {
-  const row = await db
-    .insertInto('chave_idempotencia')
-    .values({ ...claim, hash_requisicao: hash })
-    .onConflict((oc) =>
-      oc
-        .columns(['usuario', 'operacao', 'chave'])
-        .doUpdateSet({
-          hash_requisicao: hash,
-          estado: 'EM_ANDAMENTO',
-          status_resposta: null,
-          content_type: null,
-          corpo: null,
-          created_at: sql`now()`,
-          concluida_em: null,
-        })
-        .where((eb) =>
-          eb.or([
-            eb(
-              'chave_idempotencia.created_at',
-              '<',
-              sql<Date>`now() - make_interval(hours => ${IDEMPOTENCY_TTL_HOURS})`,
-            ),
-            eb.and([
-              eb('chave_idempotencia.estado', '=', 'EM_ANDAMENTO'),
-              eb(
-                'chave_idempotencia.created_at',
-                '<',
-                sql<Date>`now() - make_interval(mins => ${STALE_CLAIM_MINUTES})`,
-              ),
-              eb('chave_idempotencia.hash_requisicao', '=', hash),
-            ]),
-          ]),
-        ),
-    )
-    .returning('chave')
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-function findKey(db: Db, claim: Claim) {
-  return db
-    .selectFrom('chave_idempotencia')
-    .select(['hash_requisicao', 'estado', 'status_resposta', 'content_type', 'corpo'])
-    .where('usuario', '=', claim.usuario)
-    .where('operacao', '=', claim.operacao)
-    .where('chave', '=', claim.chave)
-    .executeTakeFirst();
-}
-
-function releaseKey(db: Db, claim: Claim) {
-  return db
-    .deleteFrom('chave_idempotencia')
-    .where('usuario', '=', claim.usuario)
-    .where('operacao', '=', claim.operacao)
-    .where('chave', '=', claim.chave)
-    .where('estado', '=', 'EM_ANDAMENTO')
-    .execute();
-}
-
-/** Deletes answers older than the retention (run by the scheduled job). Returns how many. */
-export async function purgeIdempotencyKeys(db: Db, olderThanHours = IDEMPOTENCY_TTL_HOURS): Promise<number> {
-  const result = await db
-    .deleteFrom('chave_idempotencia')
-    .where('created_at', '<', sql<Date>`now() - make_interval(hours => ${olderThanHours})`)
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
 function bodyBytes(payload: unknown): Buffer | null {
   if (payload === null || payload === undefined) return Buffer.alloc(0);
   if (typeof payload === 'string') return Buffer.from(payload, 'utf8');
@@ -193,10 +116,34 @@ function keyOf(request: FastifyRequest): string | undefined {
   return given;
 }
 
+/** A request holding a claim, until its answer is stored. */
+interface Held {
+  key: Claim;
+  hash: string;
+  /** Set when the answer is being stored: later commits (work the request left running) mark nothing. */
+  finished: boolean;
+}
+
+const stillRunning = (chave: string) =>
+  new AppError(
+    409,
+    'conflict',
+    t(
+      `Uma requisição com a Idempotency-Key "${chave}" ainda está em processamento; repita depois que ela terminar para obter a resposta.`,
+      `A request with Idempotency-Key "${chave}" is still being processed; retry after it finishes to get its answer.`,
+    ),
+    {},
+    { 'retry-after': '2' },
+  );
+
 /**
  * Idempotency-Key for every POST, PUT and PATCH registered in `app` (the interface scope). The
  * claim is its own short statement before the handler (never inside the handler's transaction),
- * so a concurrent repeat sees it at once; the answer is stored when it is sent.
+ * so a concurrent repeat sees it at once. Each transaction the request commits marks the key
+ * committed right before its COMMIT, on its own connection (db/before-commit.ts): when the answer
+ * to a COMMIT is lost (a failover), the key still says whether the change happened, and a retry
+ * never runs it a second time; when nothing committed, the claim is released and the retry runs.
+ * The answer is stored when it is sent.
  */
 export function registerIdempotency(app: App, basePath: string): void {
   app.decorateRequest('idempotencyHash', null);
@@ -209,9 +156,10 @@ export function registerIdempotency(app: App, basePath: string): void {
   });
   const idOf = (key: Claim) => `${key.usuario}\n${key.operacao}\n${key.chave}`;
 
-  const claim: preHandlerHookHandler = async function claim(request: FastifyRequest, reply: FastifyReply) {
+  /** Claims the key (returning it), replays the stored answer, or throws 409 or 422. Null without a key. */
+  async function claimOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<Held | 'replayed' | null> {
     const chave = keyOf(request);
-    if (chave === undefined || !request.caller) return;
+    if (chave === undefined || !request.caller) return null;
     const key: Claim = {
       usuario: principalOf(request.caller, app.config.jwt.issuer),
       operacao: operationOf(request, basePath),
@@ -221,10 +169,7 @@ export function registerIdempotency(app: App, basePath: string): void {
     // This process's own unfinished bookkeeping for the key (the database was away) goes first.
     await pending.settle(idOf(key));
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (await claimKey(app.db, key, hash)) {
-        claims.set(request, key);
-        return;
-      }
+      if (await claimKey(app.db, key, hash)) return { key, hash, finished: false };
       const stored = await findKey(app.db, key);
       if (!stored) continue; // released between the two statements: claim again
       if (stored.hash_requisicao !== hash) {
@@ -235,21 +180,22 @@ export function registerIdempotency(app: App, basePath: string): void {
           ),
         );
       }
-      if (stored.estado === 'EM_ANDAMENTO') {
-        throw new AppError(
-          409,
-          'conflict',
+      if (stored.estado === 'EM_ANDAMENTO') throw stillRunning(chave);
+      if (stored.status_resposta === null) {
+        // Committed, answer not stored: on its way (the request is finishing), or lost with the
+        // connection that carried the COMMIT's answer. Either way the change is done once.
+        if (stored.recente) throw stillRunning(chave);
+        throw conflict(
           t(
-            `Uma requisição com a Idempotency-Key "${chave}" ainda está em processamento; repita depois que ela terminar para obter a resposta.`,
-            `A request with Idempotency-Key "${chave}" is still being processed; retry after it finishes to get its answer.`,
+            `A requisição com a Idempotency-Key "${chave}" foi efetivada, mas sua resposta se perdeu numa falha de conexão com o banco de dados; ela não será executada de novo. Consulte o recurso para ver o resultado.`,
+            `The request with Idempotency-Key "${chave}" was carried out, but its answer was lost when the database connection failed; it will not run again. Read the resource to see the result.`,
           ),
-          {},
-          { 'retry-after': '2' },
         );
       }
-      reply.code(stored.status_resposta ?? 200).header(REPLAYED_HEADER, 'true');
+      reply.code(stored.status_resposta).header(REPLAYED_HEADER, 'true');
       if (stored.content_type) reply.header('content-type', stored.content_type);
-      return reply.send(Buffer.from(stored.corpo ?? new Uint8Array()));
+      reply.send(Buffer.from(stored.corpo ?? new Uint8Array()));
+      return 'replayed';
     }
     throw conflict(
       t(
@@ -257,14 +203,41 @@ export function registerIdempotency(app: App, basePath: string): void {
         `Idempotency-Key "${chave}" is being used by concurrent requests; retry.`,
       ),
     );
+  }
+
+  /** Right before each COMMIT of the request: the key's record commits with the change, or the change does not commit. */
+  const markCommitted = (held: Held) => async (connection: DatabaseConnection) => {
+    if (held.finished) return;
+    const result = await connection.executeQuery(markCommittedQuery(app.db, held.key, held.hash));
+    if (result.rows.length === 0) {
+      throw conflict(
+        t(
+          `A Idempotency-Key "${held.key.chave}" deixou de pertencer a esta requisição; nada foi alterado. Tente novamente.`,
+          `Idempotency-Key "${held.key.chave}" no longer belongs to this request; nothing was changed. Retry.`,
+        ),
+      );
+    }
+  };
+
+  // Callback style: the rest of the request (the handler) runs inside the binding.
+  const claim: preHandlerHookHandler = function claim(request, reply, done) {
+    claimOrAnswer(request, reply).then((held) => {
+      if (held === 'replayed') return; // the answer is on its way; the handler must not run
+      if (!held) return done();
+      holders.set(request, held);
+      runWithBeforeCommit(markCommitted(held), () => done(), 'idempotency');
+    }, done);
   };
 
   const store: onSendHookHandler = async function store(request, reply, payload) {
-    const key = claims.get(request);
-    if (!key) return payload;
-    claims.delete(request);
+    const held = holders.get(request);
+    if (!held) return payload;
+    holders.delete(request);
+    held.finished = true;
+    const { key } = held;
     const bytes = bodyBytes(payload);
     const id = idOf(key);
+    // Deletes only a claim whose request committed nothing (releaseKey): a committed key stays.
     const release = () => releaseKey(app.db, key);
     // Kept for later when the database is unreachable now: the retry the client makes is served.
     const releaseOrKeep = (error: unknown) => {
@@ -277,19 +250,11 @@ export function registerIdempotency(app: App, basePath: string): void {
     }
     const contentType = reply.getHeader('content-type');
     const save = () =>
-      app.db
-        .updateTable('chave_idempotencia')
-        .set({
-          estado: 'CONCLUIDA',
-          status_resposta: reply.statusCode,
-          content_type: contentType === undefined ? null : String(contentType),
-          corpo: bytes,
-          concluida_em: new Date(),
-        })
-        .where('usuario', '=', key.usuario)
-        .where('operacao', '=', key.operacao)
-        .where('chave', '=', key.chave)
-        .execute();
+      saveAnswer(app.db, key, {
+        status: reply.statusCode,
+        contentType: contentType === undefined ? null : String(contentType),
+        body: bytes,
+      });
     try {
       await save();
     } catch (error) {

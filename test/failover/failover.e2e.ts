@@ -181,7 +181,8 @@ test('kill -9 of the primary under load: the standby is promoted, the service go
       lostAcknowledgedWrites: lost.length,
       doubledAcknowledgedWrites: doubled.length,
       // Committed, but the answer was lost with the connection (commit in doubt): the retry with
-      // the same key ran again and answered 200 with the row refused (entry no longer APTO).
+      // the same key answers 409 without Retry-After ("carried out, answer lost", 30 s after the
+      // commit) instead of running again. Its 409s also count in outageSeconds.
       acknowledgedAsRefusedAfterCommitInDoubt: [...load.acked.values()].filter((a) => !a.accepted).length,
       jobAfterFailover: 'ran',
     };

@@ -103,6 +103,12 @@ export function startLoad(options: LoadOptions): Load {
         acked.set(brbId, { at: Date.now(), startedAt, attempts: attempt, accepted });
         return;
       }
+      // 409 without Retry-After: the first attempt committed (a commit in doubt) and its answer was
+      // lost; the key says so instead of running it again. Acknowledged, its own answer unknown.
+      if (answer.status === 409 && !answer.retryAfter) {
+        acked.set(brbId, { at: Date.now(), startedAt, attempts: attempt, accepted: false });
+        return;
+      }
       // What a client is told to do: retry the same request with the same key, after Retry-After.
       const retriable = answer.status === 503 || answer.status === 409;
       if (!retriable || Date.now() - startedAt > 90_000) {

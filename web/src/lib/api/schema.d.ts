@@ -6248,7 +6248,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -6307,7 +6307,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -6378,7 +6378,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -7327,7 +7327,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -7398,7 +7398,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7652,7 +7652,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -7732,7 +7732,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -7999,7 +7999,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -9599,7 +9599,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -9694,7 +9694,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10107,7 +10107,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10280,7 +10280,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10370,7 +10370,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -10463,7 +10463,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10553,7 +10553,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10634,7 +10634,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10724,7 +10724,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10814,7 +10814,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10904,7 +10904,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10994,7 +10994,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11084,7 +11084,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11174,7 +11174,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11264,7 +11264,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11354,7 +11354,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11444,7 +11444,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11534,7 +11534,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11624,7 +11624,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11714,7 +11714,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11795,7 +11795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11876,7 +11876,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -11966,7 +11966,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12056,7 +12056,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12146,7 +12146,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12236,7 +12236,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12326,7 +12326,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -12416,7 +12416,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -12500,7 +12500,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -12593,7 +12593,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -12686,7 +12686,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -12770,7 +12770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -12856,7 +12856,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -12942,7 +12942,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -13026,7 +13026,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -13112,7 +13112,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -13198,7 +13198,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13288,7 +13288,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -13381,7 +13381,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13471,7 +13471,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13561,7 +13561,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13633,7 +13633,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13714,7 +13714,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -13795,7 +13795,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14014,7 +14014,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14124,7 +14124,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14346,7 +14346,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14436,7 +14436,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14605,7 +14605,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14695,7 +14695,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -14931,7 +14931,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -15018,7 +15018,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -15107,7 +15107,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -15325,7 +15325,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -15555,7 +15555,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -15647,7 +15647,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16142,7 +16142,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -16384,7 +16384,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -16606,7 +16606,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16770,7 +16770,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path: {
@@ -16852,7 +16852,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -16940,7 +16940,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17032,7 +17032,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17126,7 +17126,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17226,7 +17226,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17316,7 +17316,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17404,7 +17404,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -17498,7 +17498,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx releases the key so a retry runs again. */
+                /** @description Makes the request safe to retry: 1 to 200 visible ASCII characters, unique per caller and operation. A repeat with the same key and request answers the stored status and body with header `Idempotency-Replayed: true` and changes nothing; the same key with a different request is 422; a repeat while the first is still running is 409. Answers (2xx and 4xx) are kept at least 24 h; a 5xx that changed nothing releases the key so a retry runs again; when the change was committed but its answer was lost (a database failover), a retry is 409 and never runs it twice. */
                 "idempotency-key"?: string;
             };
             path?: never;

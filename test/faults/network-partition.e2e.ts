@@ -1,0 +1,183 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import pg from 'pg';
+import { loadConfig } from '../../src/config.js';
+import { createDatabase } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createAuth } from '../../src/http/auth.js';
+import { TEST_SECRET } from '../helpers/app.js';
+import { createIe } from '../helpers/factories.js';
+import { BlackholeProxy } from './blackhole-proxy.js';
+import { PrivatePostgres, until } from './private-servers.js';
+import { ServiceProcess } from './service.js';
+
+/**
+ * A silent network partition between the service and PostgreSQL (issue 24): the service reaches a
+ * private PostgreSQL 15 through a TCP proxy that starts dropping every byte without closing a
+ * socket. Nothing tells the service the database is gone (no reset, no FIN; the server's own
+ * statement_timeout never reaches it), so only its client-side limits can answer: the query
+ * timeout for a request waiting on a result, the connect timeout for one that needs a new
+ * connection. `npm run test:faults`. Ports 55500-55549 are this test's.
+ */
+const PG_PORT = 55511;
+const PROXY_PORT = 55512;
+const SERVICE_PORT = 55531;
+const QUERY_TIMEOUT_MS = 4000;
+/** Far above the limits (a few seconds) and far below a hang (kernel keep-alive: minutes). */
+const BOUND_MS = 60_000;
+const run = randomBytes(3).toString('hex');
+
+let server: PrivatePostgres;
+let proxy: BlackholeProxy;
+let service: ServiceProcess | null = null;
+let token: string;
+let ieId: number;
+
+before(async () => {
+  server = new PrivatePostgres(PG_PORT);
+  server.start();
+  const admin = new pg.Client({ connectionString: server.url() });
+  await admin.connect();
+  await admin.query('create database renova');
+  await admin.end();
+  const database = await createDatabase({ kind: 'postgres', url: server.url('renova'), poolMax: 2 });
+  await migrateToLatest(database.db);
+  ({ ieId } = await createIe(database.db));
+  await database.close();
+  const auth = await createAuth(loadConfig({ JWT_SECRET: TEST_SECRET }).jwt, null);
+  token = await auth.sign!({ sub: `partition-${run}`, role: 'IE', ies: [ieId] });
+  proxy = new BlackholeProxy(PROXY_PORT, PG_PORT);
+  await proxy.listen();
+});
+
+after(async () => {
+  if (process.env.PARTITION_LOG)
+    (await import('node:fs')).writeFileSync(process.env.PARTITION_LOG, service?.output ?? '');
+  await service?.stop();
+  await proxy?.close();
+  server?.remove();
+});
+
+const PATH = '/s/v2/webhooks/endpoints';
+
+interface Answer {
+  status: number;
+  type: string;
+  retryAfter: string | null;
+  problem: string | null;
+  ms: number;
+}
+
+async function call(method: 'GET' | 'POST', label?: string, key?: string): Promise<Answer> {
+  const started = Date.now();
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (key) headers['idempotency-key'] = key;
+  if (method === 'POST') headers['content-type'] = 'application/json';
+  const response = await fetch(`${service!.url}${PATH}`, {
+    method,
+    headers,
+    body:
+      method === 'POST'
+        ? JSON.stringify({ url: 'http://127.0.0.1:55549/hook', eventos: ['lote.processado'], descricao: label, ieId })
+        : undefined,
+    signal: AbortSignal.timeout(BOUND_MS * 2),
+  });
+  const body = await response.text();
+  let problem: string | null = null;
+  try {
+    problem = (JSON.parse(body) as { type?: string }).type ?? null;
+  } catch {
+    // not JSON
+  }
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    retryAfter: response.headers.get('retry-after'),
+    problem,
+    ms: Date.now() - started,
+  };
+}
+
+function assertUnavailable(answer: Answer, what: string) {
+  assert.equal(answer.status, 503, `${what}: ${JSON.stringify(answer)}`);
+  assert.match(answer.type, /^application\/problem\+json/, what);
+  assert.ok(answer.retryAfter, `${what}: Retry-After`);
+  assert.equal(answer.problem, 'urn:renova:problem:database-unavailable', what);
+  assert.ok(answer.ms < BOUND_MS, `${what} answered within the limits, not hung: ${answer.ms} ms`);
+}
+
+async function stored(label: string): Promise<number> {
+  const client = new pg.Client({ connectionString: server.url('renova') });
+  await client.connect();
+  try {
+    const result = await client.query<{ n: number }>(
+      'select count(*)::int as n from webhook_endpoint where descricao = $1',
+      [label],
+    );
+    return result.rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a silent network partition between the service and PostgreSQL', () => {
+  test('requests in flight and new ones answer 503 within the query timeout; served again once the network is back', async () => {
+    service = new ServiceProcess(SERVICE_PORT, {
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${PROXY_PORT}/renova`,
+      DATABASE_POOL_MAX: '4',
+      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+      DATABASE_CONNECT_TIMEOUT_MS: '2000',
+      DATABASE_READY_TIMEOUT_MS: '1000',
+      RATE_LIMIT_MAX: '0',
+    });
+    await service.ready();
+    assert.equal((await call('POST', `${run}-before`, `${run}-k-before`)).status, 201);
+    assert.equal((await call('GET')).status, 200);
+
+    // Requests in flight: held on the server by a lock (taken directly, not through the proxy),
+    // so they are waiting on a result when the network goes silent; their answers are dropped.
+    const locker = new pg.Client({ connectionString: server.url('renova') });
+    await locker.connect();
+    await locker.query('begin');
+    await locker.query('lock table webhook_endpoint in access exclusive mode');
+    const inFlight = [call('GET'), call('POST', `${run}-in-flight`, `${run}-k-in-flight`)];
+    await until('the requests to wait on the lock', async () => {
+      const r = await locker.query<{ n: number }>(
+        "select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = 'renova'",
+      );
+      return r.rows[0]!.n >= 2;
+    });
+    proxy.blackhole();
+    await locker.query('commit');
+    await locker.end();
+
+    // New requests, on pooled connections and on new ones.
+    const fresh = [call('GET'), call('POST', `${run}-during`, `${run}-k-during`), call('GET')];
+    const answers = await Promise.all([...inFlight, ...fresh]);
+    for (const [i, answer] of answers.entries()) assertUnavailable(answer, `request ${i}`);
+    assert.equal(await service.readyz(), 503);
+    assert.ok(service.running, `the service exited:\n${service.output}`);
+    // Still partitioned, still bounded: a second round on whatever the pool holds now.
+    assertUnavailable(await call('GET'), 'a later read');
+
+    proxy.restore();
+    await until('/readyz to say 200 again', async () => (await service!.readyz()) === 200, BOUND_MS);
+    assert.equal((await call('GET')).status, 200);
+    // The writes cut off by the partition, retried with their keys: each stored exactly once.
+    for (const label of ['in-flight', 'during']) {
+      let answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
+      for (let i = 0; i < 20 && (answer.status === 409 || answer.status === 503); i++) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
+      }
+      assert.equal(answer.status, 201, `the ${label} write retried: ${JSON.stringify(answer)}`);
+      assert.equal(await stored(`${run}-${label}`), 1, `the ${label} write is stored once`);
+    }
+    assert.equal((await call('POST', `${run}-after`, `${run}-k-after`)).status, 201);
+    assert.ok(service.running);
+    assert.doesNotMatch(service.output, /Unhandled 'error' event|urn:renova:problem:internal/);
+    console.log(`partition answers (ms): ${answers.map((a) => a.ms).join(', ')}`);
+  });
+});
