@@ -18,7 +18,7 @@ import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { createAuth } from '../src/http/auth.js';
 import { VALUE_FIELDS } from '../src/modules/values/values.rows.js';
-import { withScratchDatabase } from './scratch-db.js';
+import { benchCpfs, withScratchDatabase } from './scratch-db.js';
 import { ensureBuilt, type ServerProcess, startServerProcess } from './server-process.js';
 
 export const IMPORT_TARGETS = { csvSeconds: 5, xlsxSeconds: 12, peakRssBytes: 300 * 1024 * 1024, eventLoopP99Ms: 50 };
@@ -58,8 +58,8 @@ async function seed(db: Db, rows: number): Promise<{ ieId: number; brbIds: numbe
   await sql`
     with s as (
       insert into estudante (cpf, nome, nome_busca)
-      select lpad((${ieId}::int8 * 10000000 + n)::text, 11, '0'), 'Estudante Bench ' || n, 'estudante bench ' || n
-      from generate_series(1, ${rows}::int) n returning id, cpf, nome_busca
+      select x.cpf, 'Estudante Bench ' || x.n, 'estudante bench ' || x.n
+      from ${benchCpfs(ieId, rows)} x returning id, cpf, nome_busca
     ),
     b as (
       insert into bolsa (ie_id, convenio_id, estudante_id, curso_id, campus_id, turno_id, cod_bolsa, matricula)

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
 import { createAuth } from '../src/http/auth.js';
-import { withScratchDatabase } from './scratch-db.js';
+import { benchCpfs, withScratchDatabase } from './scratch-db.js';
 
 export const OPEN_JOURNEY_TARGET_S = 5;
 
@@ -50,8 +50,8 @@ async function seed(db: Db, contracts: number): Promise<number> {
   );
   await sql`
     insert into estudante (cpf, nome, nome_busca)
-    select lpad((${ieId}::int8 * 10000000 + n)::text, 11, '0'), 'Estudante Bench ' || n, 'estudante bench ' || n
-    from generate_series(1, ${contracts}::int) n`.execute(db);
+    select x.cpf, 'Estudante Bench ' || x.n, 'estudante bench ' || x.n
+    from ${benchCpfs(ieId, contracts)} x`.execute(db);
   await sql`
     insert into bolsa (ie_id, convenio_id, estudante_id, curso_id, campus_id, turno_id, cod_bolsa, matricula)
     select ${ieId}, cv.id, e.id, cu.id, cu.campus_id, cu.turno_id, 'BB' || e.id, 'M' || e.id

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type RawBuilder, sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase, type Db } from '../src/db/database.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -60,4 +61,18 @@ export async function withScratchDatabase<T>(
     if (process.env.BENCH_KEEP === '1') options.log(`${prefix}: kept scratch database ${name}`);
     else await run(`drop database if exists ${name} with (force)`);
   }
+}
+
+/**
+ * `count` CPFs for a bench IE's students, (cpf, n) rows: the IE's own number block, skipping any a
+ * seeded student already has (the scale bench adds its IEs inside a seeded database).
+ */
+export function benchCpfs(ieId: number, count: number): RawBuilder<{ cpf: string; n: number }> {
+  return sql<{ cpf: string; n: number }>`(
+    select c.cpf, c.n from (
+      select lpad((${ieId}::int8 * 10000000 + n)::text, 11, '0') as cpf, n
+      from generate_series(1, ${count}::int + 10000) n
+    ) c
+    where not exists (select 1 from estudante e where e.cpf = c.cpf)
+    order by c.n limit ${count}::int)`;
 }
