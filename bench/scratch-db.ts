@@ -24,7 +24,7 @@ export async function withScratchDatabase<T>(
 ): Promise<T> {
   // `inside`: an existing, seeded database (the scale bench): the case adds its IE there and keeps it.
   if (options.inside) {
-    const database = await createDatabase({ kind: 'postgres', url: options.inside, poolMax: 5 });
+    const database = await createDatabase({ kind: 'postgres', url: options.inside, poolMax: 5 }, { maintenance: true });
     try {
       await migrateToLatest(database.db);
       return await fn({
@@ -52,7 +52,10 @@ export async function withScratchDatabase<T>(
   await run(`create database ${name}`);
   const target = new URL(server);
   target.pathname = `/${name}`;
-  const database = await createDatabase({ kind: 'postgres', url: target.toString(), poolMax: 5 });
+  const database = await createDatabase(
+    { kind: 'postgres', url: target.toString(), poolMax: 5 },
+    { maintenance: true },
+  );
   try {
     await migrateToLatest(database.db);
     return await fn({ name, url: target.toString(), db: database.db });
