@@ -48,14 +48,16 @@ async function seed(db: Db, contracts: number): Promise<number> {
   await sql`insert into convenio (ie_id, nome, produto, taxa_mensal) values (${ieId}, 'CredIES Bench', 'CredIES', 0.0035)`.execute(
     db,
   );
+  // Only this IE's new students: inside a seeded database (the scale bench) there are others.
   await sql`
-    insert into estudante (cpf, nome, nome_busca)
-    select x.cpf, 'Estudante Bench ' || x.n, 'estudante bench ' || x.n
-    from ${benchCpfs(ieId, contracts)} x`.execute(db);
-  await sql`
+    with e as (
+      insert into estudante (cpf, nome, nome_busca)
+      select x.cpf, 'Estudante Bench ' || x.n, 'estudante bench ' || x.n
+      from ${benchCpfs(ieId, contracts)} x returning id
+    )
     insert into bolsa (ie_id, convenio_id, estudante_id, curso_id, campus_id, turno_id, cod_bolsa, matricula)
     select ${ieId}, cv.id, e.id, cu.id, cu.campus_id, cu.turno_id, 'BB' || e.id, 'M' || e.id
-    from estudante e
+    from e
     join (select id, campus_id, turno_id, row_number() over (order by id) - 1 as k from curso where ie_id = ${ieId}) cu
       on cu.k = e.id % 20,
     (select id from convenio where ie_id = ${ieId}) cv`.execute(db);
