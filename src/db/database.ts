@@ -12,6 +12,7 @@ import { PGliteDialect } from './pglite-dialect.js';
 import { createPlannedOnce } from './planned.js';
 import { attachReplicas } from './replicas.js';
 import type { Database } from './schema.js';
+import { withSessionOptions } from './session-options.js';
 
 export type Db = Kysely<Database>;
 
@@ -49,6 +50,15 @@ export interface CreateOptions {
   maintenance?: boolean;
 }
 
+/**
+ * The service's sessions run without JIT compilation. A generic plan's cost estimate grows with the
+ * largest journey (the autocomplete's on a journey of 195,000 entries crossed jit_above_cost on the
+ * 5-million-student bench database), and PostgreSQL then compiled 191 expressions with LLVM on
+ * every run: 80 ms of CPU for a statement that runs in 1. Short OLTP statements never repay it.
+ * Migrations and the seed (maintenance) keep the server's default: their long statements may.
+ */
+const SERVICE_SESSION = '-c jit=off';
+
 /** pg's settings for the limits of config.ts's DatabaseTimeouts (0: pg's own "none"). */
 function limits(timeouts: DatabaseTimeouts, maintenance: boolean): pg.PoolConfig {
   const config: pg.PoolConfig = {
@@ -71,7 +81,7 @@ export async function createDatabase(
 ): Promise<DatabaseHandle> {
   if (database.kind === 'postgres') {
     // What both pools (this one and planned.ts's) share: the server, the type parsers, idle clients' lifetime.
-    const shared: pg.PoolConfig = {
+    const base: pg.PoolConfig = {
       connectionString: database.url,
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
@@ -88,6 +98,7 @@ export async function createDatabase(
       allowExitOnIdle: true,
       ...limits(database.timeouts ?? DEFAULT_DATABASE_TIMEOUTS, options.maintenance === true),
     };
+    const shared = options.maintenance === true ? base : withSessionOptions(base, SERVICE_SESSION);
     const pool = new pg.Pool({
       ...shared,
       max: database.poolMax,

@@ -5,6 +5,7 @@ import { BoundedLru } from '../lib/bounded-lru.js';
 import { statementSpans } from '../telemetry/statements.js';
 import { guardPool } from './guarded-pool.js';
 import type { Database } from './schema.js';
+import { withSessionOptions } from './session-options.js';
 
 /**
  * Statements planned once. PostgreSQL plans a statement every time it runs, unless it is a named
@@ -39,22 +40,12 @@ function nameOf(text: string): string {
   return name;
 }
 
-/** The settings as pg takes them: a URL's own `options` would replace a config's, so they join them there. */
-function withSettings(connectionString: string | undefined): pg.PoolConfig {
-  if (connectionString === undefined || !URL.canParse(connectionString)) return { options: SETTINGS };
-  const url = new URL(connectionString);
-  const given = url.searchParams.get('options');
-  if (given === null) return { options: SETTINGS };
-  url.searchParams.set('options', `${given} ${SETTINGS}`);
-  return { connectionString: url.toString() };
-}
-
 /**
  * The planned-once Kysely beside `db`, on a pool of `config` with the settings above (at most
  * `max` connections); `db` answers it through plannedOnce. Closing it is the caller's.
  */
 export function createPlannedOnce(db: Kysely<Database>, Pool: typeof pg.Pool, config: pg.PoolConfig) {
-  const pool = new Pool({ ...config, ...withSettings(config.connectionString) });
+  const pool = new Pool(withSessionOptions(config, SETTINGS));
   const guarded = guardPool(pool);
   const naming: PostgresPool = {
     async connect() {

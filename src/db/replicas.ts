@@ -3,6 +3,7 @@ import pg from 'pg';
 import { guardPool } from './guarded-pool.js';
 import { createPlannedOnce } from './planned.js';
 import type { Database } from './schema.js';
+import { withSessionOptions } from './session-options.js';
 
 /**
  * Read replicas (DATABASE_REPLICA_URLS): streaming standbys that serve the reads that tolerate a
@@ -78,9 +79,9 @@ interface Replica {
 
 export function attachReplicas(primary: Kysely<Database>, options: ReplicaOptions): ReplicaSet {
   const replicas: Replica[] = options.urls.map((url) => {
+    // The replica URL's own options join the primary's session options (jit off), none lost.
     const pool = new pg.Pool({
-      ...options.shared,
-      connectionString: url,
+      ...withSessionOptions({ ...options.shared, connectionString: url }, ''),
       max: options.poolMax,
       min: 0,
       application_name: 'renova-replica-read',
