@@ -42,33 +42,47 @@ const WRITES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode',
  * recognised as a write and runs as it is.
  */
 function wrapConnection(connection: DatabaseConnection, open: WeakSet<object>): DatabaseConnection {
+  // One wrapper per connection for its whole life: Kysely adds its query logging (the statement
+  // spans) once per connection object it has not seen, by assigning `executeQuery`. A new wrapper
+  // per acquisition, with that assignment landing on the real connection, stacked the logging on
+  // itself until the stack overflowed. Assignments now stay on the wrapper (`overlay`).
+  const known = wrappers.get(connection);
+  if (known) return known;
+  const overlay = new Map<PropertyKey, unknown>();
+  const executeQuery = async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
+    const key = storage.getStore()?.idempotency;
+    if (!key || open.has(wrapped) || !WRITES.has(compiled.query?.kind)) return connection.executeQuery<R>(compiled);
+    open.add(wrapped);
+    try {
+      await connection.executeQuery(CompiledQuery.raw('begin'));
+      const result = await connection.executeQuery<R>(compiled);
+      await key(connection);
+      await connection.executeQuery(CompiledQuery.raw('commit'));
+      return result;
+    } catch (error) {
+      await connection.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
+      throw error;
+    } finally {
+      open.delete(wrapped);
+    }
+  };
   const wrapped: DatabaseConnection = new Proxy(connection, {
     get(target, property) {
-      if (property === 'executeQuery') {
-        return async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
-          const key = storage.getStore()?.idempotency;
-          if (!key || open.has(wrapped) || !WRITES.has(compiled.query?.kind)) return target.executeQuery<R>(compiled);
-          open.add(wrapped);
-          try {
-            await target.executeQuery(CompiledQuery.raw('begin'));
-            const result = await target.executeQuery<R>(compiled);
-            await key(target);
-            await target.executeQuery(CompiledQuery.raw('commit'));
-            return result;
-          } catch (error) {
-            await target.executeQuery(CompiledQuery.raw('rollback')).catch(() => {});
-            throw error;
-          } finally {
-            open.delete(wrapped);
-          }
-        };
-      }
+      if (overlay.has(property)) return overlay.get(property);
+      if (property === 'executeQuery') return executeQuery;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },
+    set(_target, property, value) {
+      overlay.set(property, value);
+      return true;
+    },
   });
+  wrappers.set(connection, wrapped);
   return wrapped;
 }
+
+const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
 function wrapDriver(driver: Driver): Driver {
   // Connections inside a transaction (begun, not yet committed or rolled back).
