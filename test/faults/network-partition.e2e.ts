@@ -2,14 +2,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
-import { loadConfig } from '../../src/config.js';
-import { createDatabase } from '../../src/db/database.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { createAuth } from '../../src/http/auth.js';
-import { TEST_SECRET } from '../helpers/app.js';
-import { createIe } from '../helpers/factories.js';
 import { BlackholeProxy } from './blackhole-proxy.js';
-import { PrivatePostgres, until } from './private-servers.js';
+import { type PrivatePostgres, until } from './private-servers.js';
+import { renovaOnPrivatePostgres } from './renova-on-private.js';
 import { ServiceProcess } from './service.js';
 
 /**
@@ -35,18 +30,7 @@ let token: string;
 let ieId: number;
 
 before(async () => {
-  server = new PrivatePostgres(PG_PORT);
-  server.start();
-  const admin = new pg.Client({ connectionString: server.url() });
-  await admin.connect();
-  await admin.query('create database renova');
-  await admin.end();
-  const database = await createDatabase({ kind: 'postgres', url: server.url('renova'), poolMax: 2 });
-  await migrateToLatest(database.db);
-  ({ ieId } = await createIe(database.db));
-  await database.close();
-  const auth = await createAuth(loadConfig({ JWT_SECRET: TEST_SECRET }).jwt, null);
-  token = await auth.sign!({ sub: `partition-${run}`, role: 'IE', ies: [ieId] });
+  ({ server, ieId, token } = await renovaOnPrivatePostgres(PG_PORT, `partition-${run}`));
   proxy = new BlackholeProxy(PROXY_PORT, PG_PORT);
   await proxy.listen();
 });
