@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
 import { refreshNameKeyFrequencies, WALK_BOUND } from '../../src/modules/dashboard/name-keys.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { bulkEntries } from '../helpers/dashboard-factories.js';
 import { createIe, createJourney, type TestIe, type TestJourney } from '../helpers/factories.js';
 
 // A common word walks its journey's names in order (migration 0630, name-keys.ts) and falls back to
@@ -60,29 +60,7 @@ before(async () => {
   t = await createTestApp();
   ie = await createIe(t.db);
   journey = await createJourney(t.db, ie);
-  await sql`
-    with alunos as (
-      insert into estudante (cpf, nome, nome_busca)
-      select '8' || lpad(x.n::text, 10, '0'), x.nome, x.nome
-      from unnest(${names()}::text[]) with ordinality as x(nome, n)
-      returning id, cpf, nome_busca
-    ), bolsas as (
-      insert into bolsa (ie_id, convenio_id, estudante_id, curso_id, campus_id, turno_id, cod_bolsa, matricula)
-      select ${ie.ieId}::int8, ${ie.convenioId}::int8, a.id, ${ie.cursoId}::int8, ${ie.campusId}::int8, ${ie.turnoId}::int8,
-        'BW' || a.cpf, 'MW' || a.cpf
-      from alunos a
-      returning id, estudante_id, matricula
-    ), contratos as (
-      insert into contrato (bolsa_id, ie_id, numero, primeiro_mes_credito, previsao_formatura, inicio_restituicao)
-      select b.id, ${ie.ieId}::int8, 'CW' || b.id, '2023-02-01', '2026-12-31', '2027-01-01' from bolsas b
-      returning id, bolsa_id
-    )
-    insert into entrada_jornada (jornada_id, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id, turno_id,
-      nome_busca, cpf, matricula, situacao)
-    select ${journey.jornadaId}::int8, ${ie.ieId}::int8, c.id, b.id, a.id, ${ie.cursoId}::int8, ${ie.campusId}::int8,
-      ${ie.turnoId}::int8, a.nome_busca, a.cpf, b.matricula, 'APTO'
-    from contratos c join bolsas b on b.id = c.bolsa_id join alunos a on a.id = b.estudante_id
-  `.execute(t.db);
+  await bulkEntries(t.db, ie, journey, names());
   await refreshNameKeyFrequencies(t.db);
 });
 after(() => t.close());

@@ -97,15 +97,21 @@ export async function addAddendum(db: Db, ie: TestIe, entry: DashEntry, valor = 
 }
 
 /**
- * `count` APTO entries in one statement per table (for paging tests): students "Aluno 00001"...,
+ * `count` APTO entries (or one per name given) in one statement per table (for paging and search
+ * tests): students "Aluno 00001"...,
  * CPFs 9xxxxxxxxxx (no check digits needed in these tables).
  */
-export async function bulkEntries(db: Db, ie: TestIe, journey: TestJourney, count: number) {
+export async function bulkEntries(db: Db, ie: TestIe, journey: TestJourney, count: number | string[]) {
+  // Given names (search form, used as the name too), or `count` numbered students.
+  const students = Array.isArray(count)
+    ? sql`select '9' || lpad(x.n::text, 10, '0'), x.nome, x.nome
+        from unnest(${count}::text[]) with ordinality as x(nome, n)`
+    : sql`select '9' || lpad(n::text, 10, '0'), 'Aluno ' || lpad(n::text, 5, '0'), 'aluno ' || lpad(n::text, 5, '0')
+        from generate_series(1, ${count}::int) n`;
   await sql`
     with alunos as (
       insert into estudante (cpf, nome, nome_busca)
-      select '9' || lpad(n::text, 10, '0'), 'Aluno ' || lpad(n::text, 5, '0'), 'aluno ' || lpad(n::text, 5, '0')
-      from generate_series(1, ${count}::int) n
+      ${students}
       returning id, cpf, nome_busca
     ), bolsas as (
       insert into bolsa (ie_id, convenio_id, estudante_id, curso_id, campus_id, turno_id, cod_bolsa, matricula)
