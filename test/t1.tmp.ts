@@ -1,0 +1,15 @@
+import { readFile } from 'node:fs/promises';
+import { createDatabase } from '../src/db/database.js';
+import { migrateToLatest } from '../src/db/migrate.js';
+let t = performance.now();
+const lap = (s: string) => { const n = performance.now(); console.log(s, (n - t).toFixed(0), 'ms'); t = n; };
+const blob = new Blob([await readFile('/tmp/tpl.tar')]);
+lap('read');
+const h = await createDatabase({ kind: 'pglite', dataDir: 'memory://' }, { loadDataDir: blob });
+lap('create');
+await migrateToLatest(h.db);
+lap('migrate');
+const { buildTestApp } = await import('../test/helpers/app.js').catch(() => ({} as any));
+lap('import app helper');
+await h.close();
+lap('close');
