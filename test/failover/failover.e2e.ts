@@ -21,15 +21,13 @@ import { type Answer, startLoad } from './load.js';
  * service goes on without a restart. `npm run test:failover` (in .ci/run); ports from 55510-55549.
  */
 const ENTRIES = 300;
-let SERVICE_PORT: number;
 
 let cluster: HaCluster;
 let setupDb: DatabaseHandle;
 let service: { child: ChildProcess; log: string; url: string };
 
 before(async () => {
-  const [monitor, node1, node2, haproxy, servicePort] = await freePorts(55510, 55549, 5);
-  SERVICE_PORT = servicePort!;
+  const [monitor, node1, node2, haproxy] = await freePorts(55510, 55549, 4);
   const started = Date.now();
   cluster = await startHaCluster({ monitor: monitor!, nodes: [node1!, node2!], haproxy: haproxy! });
   console.log(`cluster up in ${seconds(Date.now() - started)} s`);
@@ -46,14 +44,30 @@ after(async () => {
   await cluster?.stop();
 });
 
+/**
+ * The service on a port picked just before it starts: these ports sit in Linux's ephemeral range,
+ * so a port free when the cluster started can since be the local end of some connection (seen in
+ * CI: "a porta 55514 já está em uso"). A start refused for its port tries the next free one.
+ */
 async function startService(): Promise<typeof service> {
+  for (let attempt = 1; ; attempt++) {
+    const [port] = await freePorts(55510, 55549, 1);
+    try {
+      return await startServiceOn(port!);
+    } catch (error) {
+      if (attempt >= 3 || !/em uso|in use/.test(String(error))) throw error;
+    }
+  }
+}
+
+async function startServiceOn(port: number): Promise<typeof service> {
   const child = spawn(process.execPath, ['bin/renova.js', 'serve', '--no-demo'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
       DATABASE_URL: cluster.url,
       DATABASE_POOL_MAX: '10',
-      PORT: String(SERVICE_PORT),
+      PORT: String(port),
       HOST: '127.0.0.1',
       JWT_SECRET: TEST_SECRET,
       LOG_LEVEL: 'warn',
@@ -61,7 +75,7 @@ async function startService(): Promise<typeof service> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const started = { child, log: '', url: `http://127.0.0.1:${SERVICE_PORT}` };
+  const started = { child, log: '', url: `http://127.0.0.1:${port}` };
   const keep = (chunk: Buffer) => {
     started.log = (started.log + chunk).slice(-30_000);
   };

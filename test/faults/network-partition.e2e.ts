@@ -13,11 +13,12 @@ import { ServiceProcess } from './service.js';
  * socket. Nothing tells the service the database is gone (no reset, no FIN; the server's own
  * statement_timeout never reaches it), so only its client-side limits can answer: the query
  * timeout for a request waiting on a result, the connect timeout for one that needs a new
- * connection. `npm run test:faults`. Ports 55500-55549 are this test's.
+ * connection. `npm run test:faults`. Ports 55460-55489 are this test's, inside the fault tests'
+ * 55400-55499 (.ci/run runs the failover test, 55510-55549, beside them).
  */
-const PG_PORT = 55511;
-const PROXY_PORT = 55512;
-const SERVICE_PORT = 55531;
+const PG_PORT = 55461;
+const PROXY_PORT = 55462;
+const SERVICE_PORT = 55471;
 const QUERY_TIMEOUT_MS = 4000;
 /** Far above the limits (a few seconds) and far below a hang (kernel keep-alive: minutes). */
 const BOUND_MS = 60_000;
@@ -63,7 +64,7 @@ async function call(method: 'GET' | 'POST', label?: string, key?: string): Promi
     headers,
     body:
       method === 'POST'
-        ? JSON.stringify({ url: 'http://127.0.0.1:55549/hook', eventos: ['lote.processado'], descricao: label, ieId })
+        ? JSON.stringify({ url: 'http://127.0.0.1:55489/hook', eventos: ['lote.processado'], descricao: label, ieId })
         : undefined,
     signal: AbortSignal.timeout(BOUND_MS * 2),
   });
