@@ -35,7 +35,7 @@ export interface Served {
   stop(): Promise<number | null>;
 }
 
-/** Under the runner's 180 s per test: a service that does not start is killed, never left behind. */
+/** A service that does not start within this is killed, never left behind (the runner allows a file 600 s). */
 const START_TIMEOUT_MS = 170_000;
 const children = new Set<ChildProcessWithoutNullStreams>();
 process.on('exit', () => {
