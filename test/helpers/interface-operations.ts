@@ -1,3 +1,6 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 /**
  * The operations of the interface, ../shared/spec/renewal-journey-service.md section 4 ("Endpoints"),
  * as `METHOD path` with the spec's own path templates, alias paths included: 106. Copied from the
@@ -113,8 +116,8 @@ export const INTERFACE_OPERATIONS: readonly string[] = [
   'GET /s/v2/repasse/{competencia}',
 ];
 
-/** Where the spec sits beside the repository (as ../shared/DOMAIN.md does). */
-export const SPEC_PATH = new URL('../../../shared/spec/renewal-journey-service.md', import.meta.url);
+/** Where the spec sits beside the repository (as ../shared/DOMAIN.md does); from the working directory. */
+export const SPEC_PATH = pathToFileURL(resolve('../shared/spec/renewal-journey-service.md'));
 
 /**
  * `METHOD path` of every table row of section 4: rows name their method, or the section's heading

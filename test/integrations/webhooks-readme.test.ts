@@ -5,7 +5,6 @@ import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { startIntegrations } from '../../src/jobs/integrations.js';
 import { notify } from '../../src/modules/notifications/notify.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -16,7 +15,8 @@ import { registerEndpoint } from './webhook-harness.js';
 // only its port changed: it must be at most 10 lines, accept a delivery signed by the service,
 // print its webhook-id, and refuse a forged one.
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
+// The repository: the working directory (scripts/test.js runs a transpiled copy of this file).
+const root = process.cwd();
 let t: TestContext;
 let worker: Awaited<ReturnType<typeof startIntegrations>>;
 let dir: string;

@@ -21,7 +21,8 @@ function states(cell: string): string[] {
   return codes(cell);
 }
 
-const table = readFileSync(new URL('../../docs/state-machine.md', import.meta.url), 'utf8')
+// From the working directory, the repository (scripts/test.js runs a transpiled copy of this file).
+const table = readFileSync('docs/state-machine.md', 'utf8')
   .split('\n')
   .filter((line) => /^\| `[A-Z_]+`/.test(line))
   .map((line) =>
