@@ -21,9 +21,12 @@ function filesUnder(dir, suffix, skip = []) {
   });
 }
 
+// The longest files (a dozen CLI children each, or every operation twice) start first, so the
+// suite does not end with one of them running alone while the other cores idle.
+const LONGEST = /test\/cli\/|foundation\/cli|tenancy-every-operation|malformed-input/;
 const files = filesUnder('test', '.test.ts', ['helpers'])
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
+  .sort((a, b) => Number(LONGEST.test(b)) - Number(LONGEST.test(a)) || a.localeCompare(b));
 
 function isAlive(pid) {
   try {
