@@ -72,12 +72,7 @@ const built = (file) => join(buildDir, file.replace(/\.ts$/, '.js'));
 /** Newest modification time of the files under a folder, in ms (0 when it does not exist). */
 function newest(dir) {
   try {
-    return Math.max(
-      0,
-      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
-        e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
-      ),
-    );
+    return Math.max(0, ...filesUnder(dir, '').map((file) => statSync(file).mtimeMs));
   } catch {
     return 0;
   }
