@@ -9,9 +9,11 @@
  * that many IEs. The same request is compared: the 1M case reads the 1M database's largest IE; the
  * big one the IE of the big database whose journey is closest in size to it (the same work in a
  * country five times bigger). The big database's own largest IE (Zipf: ~3× the 1M's largest) is
- * measured too and printed for reference. Rounds alternate the order (1M first, then big first), a
- * ratio is taken per round, and each figure is printed as median (min–max) over the quiet rounds,
- * with the load average and the other processes' CPU (machine.ts); a busy round is left out.
+ * measured too and printed for reference. In a round the two databases' read cases run interleaved,
+ * case by case (1M first in odd rounds, big first in even ones), then both write cases, then a
+ * checkpoint of both, so the next round's reads do not run beside the writes' checkpoint. A ratio
+ * is taken per round, and each figure is printed as median (min–max) over the quiet rounds, with
+ * the load average and the other processes' CPU (machine.ts); a busy round is left out.
  * Settings: BENCH_ROUNDS (default 2), BENCH_DURATION_S (default 10).
  */
 import { randomBytes } from 'node:crypto';
@@ -91,55 +93,75 @@ async function ensureSeeded(side: Side, log: (line: string) => void): Promise<vo
   );
 }
 
-/** Runs one whole case set against one database and adds its samples. */
-async function roundOn(
-  side: Side,
-  ctx: { service: Service; subject: Subject; admin: pg.Pool; rig: Rig; headers: Record<string, string> },
-  samples: Samples,
-  options: { durationS: number; writes: boolean; log: (line: string) => void },
-) {
-  const { service, subject, admin, rig, headers } = ctx;
-  const { durationS, log } = options;
-  const add = (key: string, value: number, quiet: Quietness) => {
-    const list = samples.get(key) ?? [];
-    list.push({ value, quiet });
-    samples.set(key, list);
-  };
+/** One side of a round: its service, the IE it asks about, and where its samples go. */
+interface SideRun {
+  side: Side;
+  service: Service;
+  subject: Subject;
+  admin: pg.Pool;
+  rig: Rig;
+  headers: Record<string, string>;
+  terms: [string, string][];
+  samples: Samples;
+}
+
+const add = (samples: Samples, key: string, value: number, quiet: Quietness) => {
+  const list = samples.get(key) ?? [];
+  list.push({ value, quiet });
+  samples.set(key, list);
+};
+const tabPath = (subject: Subject) => `/s/v2/renovacao/aptos?tamanho=50&cursoId=${subject.cursoId}`;
+const COUNTERS = '/s/v2/renovacao/dashboard/contadores';
+const autocomplete = (term: string) => `/s/v2/renovacao/autocomplete?termo=${encodeURIComponent(term)}`;
+
+/** Warm-up: the autocomplete's planned-once pool opens its connections on its first requests. */
+async function warmUp(run: SideRun): Promise<void> {
+  const paths = [tabPath(run.subject), COUNTERS, ...run.terms.map(([, term]) => autocomplete(term))];
+  await run.rig.measure(run.service, paths, { headers: run.headers, rate: 200, seconds: 3 });
+}
+
+/**
+ * The read cases of one side, each a step that measures once and adds its samples. The two
+ * sides' steps run interleaved, case by case, so whatever the machine does meanwhile (a
+ * checkpoint, a busy moment) falls on both sides of a ratio instead of on one side's whole round.
+ */
+function readSteps(run: SideRun, durationS: number, log: (line: string) => void): (() => Promise<void>)[] {
+  const { service, subject, rig, headers, samples, side } = run;
   const measure = (paths: string[], rate: number, seconds = durationS) =>
     rig.measure(service, paths, { headers, rate, seconds });
-  const tab = `/s/v2/renovacao/aptos?tamanho=50&cursoId=${subject.cursoId}`;
-  const counters = '/s/v2/renovacao/dashboard/contadores';
-  const autocomplete = (term: string) => `/s/v2/renovacao/autocomplete?termo=${encodeURIComponent(term)}`;
-  const terms = await autocompleteTerms(admin, subject);
-  // Warm-up: the other database has had the caches; the autocomplete's planned-once pool opens its
-  // connections on its first requests.
-  await measure([tab, counters, ...terms.map(([, term]) => autocomplete(term))], 200, 3);
-
-  const c = await measure([counters], 500);
-  log(`  ${side.label} counters at 500 req/s: ${latency(c)}; ${cpu(c)} ${quietness(c)}`);
-  add('counters at 500 req/s, p99 ms', c.p99, c.quiet);
-  add('counters, service CPU ms/request', c.serviceCpu, c.quiet);
-  add('counters, database CPU ms/request', c.databaseCpu, c.quiet);
-  const t = await measure([tab], 100);
-  log(`  ${side.label} tab list at 100 req/s: ${latency(t)}; ${cpu(t)} ${quietness(t)}`);
-  add('tab list at 100 req/s, p99 ms', t.p99, t.quiet);
-  add('tab list, service CPU ms/request', t.serviceCpu, t.quiet);
-  add('tab list, database CPU ms/request', t.databaseCpu, t.quiet);
-
-  for (const [index, [kind, term]] of terms.entries()) {
-    const m = await measure([autocomplete(term)], 40, 5);
-    log(`  ${side.label} autocomplete "${term}": ${cpu(m)}; ${latency(m)} ${quietness(m)}`);
-    add(`autocomplete #${index + 1} ${kind}, database CPU ms/request`, m.databaseCpu, m.quiet);
+  const steps: (() => Promise<void>)[] = [
+    async () => {
+      const c = await measure([COUNTERS], 500);
+      log(`  ${side.label} counters at 500 req/s: ${latency(c)}; ${cpu(c)} ${quietness(c)}`);
+      add(samples, 'counters at 500 req/s, p99 ms', c.p99, c.quiet);
+      add(samples, 'counters, service CPU ms/request', c.serviceCpu, c.quiet);
+      add(samples, 'counters, database CPU ms/request', c.databaseCpu, c.quiet);
+    },
+    async () => {
+      const t = await measure([tabPath(subject)], 100);
+      log(`  ${side.label} tab list at 100 req/s: ${latency(t)}; ${cpu(t)} ${quietness(t)}`);
+      add(samples, 'tab list at 100 req/s, p99 ms', t.p99, t.quiet);
+      add(samples, 'tab list, service CPU ms/request', t.serviceCpu, t.quiet);
+      add(samples, 'tab list, database CPU ms/request', t.databaseCpu, t.quiet);
+    },
+  ];
+  for (const [index, [kind, term]] of run.terms.entries()) {
+    steps.push(async () => {
+      const m = await measure([autocomplete(term)], 40, 5);
+      log(`  ${side.label} autocomplete "${term}": ${cpu(m)}; ${latency(m)} ${quietness(m)}`);
+      add(samples, `autocomplete #${index + 1} ${kind}, database CPU ms/request`, m.databaseCpu, m.quiet);
+    });
   }
-  const mix = await measure(
-    terms.map(([, term]) => autocomplete(term)),
-    200,
-  );
-  log(`  ${side.label} autocomplete mix at 200 req/s: ${latency(mix)}; ${cpu(mix)} ${quietness(mix)}`);
-  add('autocomplete mix at 200 req/s, p99 ms', mix.p99, mix.quiet);
-
+  steps.push(async () => {
+    const mix = await measure(
+      run.terms.map(([, term]) => autocomplete(term)),
+      200,
+    );
+    log(`  ${side.label} autocomplete mix at 200 req/s: ${latency(mix)}; ${cpu(mix)} ${quietness(mix)}`);
+    add(samples, 'autocomplete mix at 200 req/s, p99 ms', mix.p99, mix.quiet);
+  });
   // The tab, exported whole as CSV (the staff's "exportar"), per 100,000 rows.
-  {
+  steps.push(async () => {
     const done = watchMachine(benchTreeMs());
     const started = performance.now();
     const response = await fetch(`${service.url}/s/v2/renovacao/aptos?formato=csv`, { headers });
@@ -149,15 +171,20 @@ async function roundOn(
     if (response.status !== 200) throw new Error(`export answered ${response.status}: ${text.slice(0, 300)}`);
     const rows = text.split('\n').filter((line) => line.length > 0).length - 1;
     log(`  ${side.label} export of the tab (${rows} rows): ${seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
-    add('export CSV, s per 100k rows', (seconds * 100_000) / Math.max(1, rows), quiet);
-  }
-  if (!options.writes) return;
+    add(samples, 'export CSV, s per 100k rows', (seconds * 100_000) / Math.max(1, rows), quiet);
+  });
+  return steps;
+}
+
+/** Opening a journey of 100,000 contracts and importing a 100,000-row CSV inside the side's database. */
+async function writeCases(run: SideRun, log: (line: string) => void): Promise<void> {
+  const { side, samples } = run;
   {
     const done = watchMachine(benchTreeMs());
     const r = await benchOpenJourney({ inside: side.url, contracts: 100_000, log: () => {} });
     const quiet = done(benchTreeMs());
     log(`  ${side.label} open journey, 100,000 contracts: ${r.seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
-    add('open journey, s per 100k contracts', r.seconds, quiet);
+    add(samples, 'open journey, s per 100k contracts', r.seconds, quiet);
   }
   {
     const done = watchMachine(benchTreeMs());
@@ -165,9 +192,19 @@ async function roundOn(
     const quiet = done(benchTreeMs());
     if (r) {
       log(`  ${side.label} import CSV, 100,000 rows: ${r.seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
-      add('import CSV, s per 100k rows', r.seconds, quiet);
+      add(samples, 'import CSV, s per 100k rows', r.seconds, quiet);
     }
   }
+}
+
+/**
+ * After a round's writes (two journeys opened, two imports: ~1 GB of WAL), both databases are
+ * checkpointed, so the next round's reads do not run beside the checkpointer flushing them.
+ */
+async function checkpoint(admins: pg.Pool[], log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  for (const admin of admins) await admin.query('checkpoint');
+  log(`checkpoint after the writes: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 export async function runScaleBench(options: {
@@ -208,31 +245,43 @@ export async function runScaleBench(options: {
   log(`${big.label}: IE ${subjectBig.ieId}, the closest in size: ${subjectBig.entries} entries`);
   log(`${big.label}: its largest IE, ${largestBig.ieId}: ${largestBig.entries} entries (reference)`);
 
+  const largest = { samples: new Map() as Samples };
   const services = { small: await startRenova(small.url, secret), big: await startRenova(big.url, secret) };
-  const largest = { ...other, samples: new Map() as Samples };
+  const sideRun = async (s: (typeof sides)[0], subject: Subject, service: Service, samples: Samples) => ({
+    side: s.side,
+    service,
+    subject,
+    admin: s.admin,
+    rig: s.rig,
+    headers: { authorization: `Bearer ${await benchToken(secret, subject.ieId)}` },
+    terms: await autocompleteTerms(s.admin, subject),
+    samples,
+  });
   try {
-    const run = async (which: 'small' | 'big', r: number) => {
-      const s = which === 'small' ? one : other;
-      const subject = which === 'small' ? subjectSmall : subjectBig;
-      log(`round ${r + 1}: ${s.side.label} (load average ${loadAverage().toFixed(2)})`);
-      const headers = { authorization: `Bearer ${await benchToken(secret, subject.ieId)}` };
-      await roundOn(s.side, { service: services[which], subject, admin: s.admin, rig: s.rig, headers }, s.samples, {
-        durationS,
-        writes: true,
-        log,
-      });
+    const runs = {
+      small: await sideRun(one, subjectSmall, services.small, one.samples),
+      big: await sideRun(other, subjectBig, services.big, other.samples),
     };
     for (let r = 0; r < rounds; r++) {
-      for (const which of r % 2 === 0 ? (['small', 'big'] as const) : (['big', 'small'] as const)) await run(which, r);
+      const order = r % 2 === 0 ? [runs.small, runs.big] : [runs.big, runs.small];
+      log(
+        `round ${r + 1}: ${order.map((o) => o.side.label).join(' then ')} (load average ${loadAverage().toFixed(2)})`,
+      );
+      for (const run of order) await warmUp(run);
+      const steps = order.map((run) => readSteps(run, durationS, log));
+      for (let i = 0; i < (steps[0]?.length ?? 0); i++) for (const side of steps) await side[i]?.();
+      for (const run of order) await writeCases(run, log);
+      await checkpoint([one.admin, other.admin], log);
     }
     log(`reference: ${big.label}'s largest IE`);
-    const headers = { authorization: `Bearer ${await benchToken(secret, largestBig.ieId)}` };
-    await roundOn(
-      { ...big, label: `${big.label} largest` },
-      { service: services.big, subject: largestBig, admin: other.admin, rig: other.rig, headers },
+    const reference = await sideRun(
+      { ...other, side: { ...big, label: `${big.label} largest` } },
+      largestBig,
+      services.big,
       largest.samples,
-      { durationS, writes: false, log },
     );
+    await warmUp(reference);
+    for (const step of readSteps(reference, durationS, log)) await step();
   } finally {
     for (const s of sides) s.rig.close();
     await services.small.stop();
