@@ -16,6 +16,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
 import type { Db } from '../src/db/database.js';
+import { mergeGinPending } from '../src/db/gin-pending.js';
 import { createAuth } from '../src/http/auth.js';
 import { VALUE_FIELDS } from '../src/modules/values/values.rows.js';
 import { benchCpfs, withScratchDatabase } from './scratch-db.js';
@@ -80,6 +81,9 @@ async function seed(db: Db, rows: number): Promise<{ ieId: number; brbIds: numbe
     )
     insert into processo (entrada_id, contrato_id, ie_id, ano, semestre, matricula)
     select id, contrato_id, ${ieId}, 2026, 2, matricula from e`.execute(db);
+  // As the service does after its own bulk writes (db/gin-pending.ts): the seed's names would
+  // otherwise stay in the GIN's pending list and slow the name searches of the cases after it.
+  await mergeGinPending(db, 'entrada_nome_chaves_idx');
   await sql`analyze`.execute(db);
   const ids = await db.selectFrom('entrada_jornada').select('id').where('ie_id', '=', ieId).orderBy('id').execute();
   return { ieId, brbIds: ids.map((r) => r.id) };

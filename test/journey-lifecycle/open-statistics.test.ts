@@ -118,3 +118,22 @@ test('the big IE then opens its regularization journey with the contracts not re
   assert.equal(jornada.totalEntradas, 500);
   assert.deepEqual(jornada.contadores, [{ situacao: 'APTO', motivo: null, total: 500 }]);
 });
+
+/** Merges entrada_nome's pending name keys now; answers how many pending pages there were. */
+const pendingNamePages = async () =>
+  Number(
+    (
+      await sql<{ n: number }>`select gin_clean_pending_list('entrada_nome_chaves_idx'::regclass)::int8 as n`.execute(
+        t.db,
+      )
+    ).rows[0]!.n,
+  );
+
+test('a bulk opening merges the name keys it wrote, so a name search right after reads no pending list', async () => {
+  const jornada = await open2026s2('/s/v2/renovacao/jornadas/abrir', big);
+  assert.equal(jornada.totalEntradas, CONTRACTS);
+  assert.equal(await pendingNamePages(), 0);
+  // The check sees a pending list when there is one: a name written on its own stays pending.
+  await sql`insert into entrada_nome (entrada_id, jornada_id, nome_busca) values (-1, 0, 'nome avulso')`.execute(t.db);
+  assert.ok((await pendingNamePages()) > 0);
+});

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { analyzeStale } from '../../db/embedded-stats.js';
+import { mergeGinPending } from '../../db/gin-pending.js';
 import type { Database, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
@@ -156,12 +157,21 @@ export async function insertEligibleEntries(trx: Trx, input: InsertEntries): Pro
   await analyzeStale(trx, ELIGIBILITY_TABLES);
   await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`.execute(trx);
   const result = await eligibleEntriesStatement(input).execute(trx);
+  const written = result.rows.reduce((n, r) => n + Number(r.total), 0);
+  if (written >= BULK_NAMES) await mergeGinPending(trx, 'entrada_nome_chaves_idx');
   return result.rows.map((r) =>
     r.herdado
       ? { situacao: 'SEM_RENOVACAO', motivo: 'TRANCAMENTO', total: r.total }
       : { situacao: 'APTO', motivo: null, total: r.total },
   );
 }
+
+/**
+ * From this many new entries on, the name keys they left in the GIN's pending list are merged
+ * before commit (db/gin-pending.ts): a journey opened or refreshed in bulk is searched at once by
+ * its staff. A few entries inserted by hand leave the list to grow until PostgreSQL merges it.
+ */
+const BULK_NAMES = 1000;
 
 /**
  * The tables the eligibility statement reads. Planned without statistics (PGlite has no
