@@ -2,6 +2,7 @@
  * What the dashboard and scale benches share: the load generator, the CPU meter, and one measured
  * case (a load run against a service) with its CPU per request and how quiet the machine was.
  */
+import { spawnSync } from 'node:child_process';
 import { SignJWT } from 'jose';
 import type pg from 'pg';
 import type { LoadResult } from './load-generator.js';
@@ -109,14 +110,22 @@ export async function settle(admin: pg.Pool, log: (line: string) => void): Promi
     if (waited === 0) log('waiting for autovacuum to finish (at most 3 minutes)...');
     await new Promise((r) => setTimeout(r, 5000));
   }
-  // The vacuum (and a seed before it) leaves pages dirty: the checkpointer would write them out
-  // during the first cases, which then read busy (0.2–0.3 of a core of "others" in session 13's
-  // counters runs right after the seed). A checkpoint now writes them before anything is measured.
-  const flushed = performance.now();
-  await admin.query('checkpoint').then(
-    () => log(`checkpoint: ${((performance.now() - flushed) / 1000).toFixed(1)} s`),
-    (error: Error) => log(`checkpoint skipped (${error.message}): the first cases may read busy`),
-  );
+  await flushToDisk([admin], log);
+}
+
+/**
+ * Writes what earlier work left dirty before anything is measured: the databases' shared buffers
+ * (a checkpoint) and then the kernel's page cache (`sync`). Left alone, the checkpointer and the
+ * kernel's writeback threads write them out during the next cases, which then read busy (0.2–0.3
+ * of a core of "others" in session 13's first cases after a seed, a vacuum or a round's writes).
+ */
+export async function flushToDisk(admins: pg.Pool[], log: (line: string) => void): Promise<void> {
+  const started = performance.now();
+  for (const admin of admins) {
+    await admin.query('checkpoint').catch((error: Error) => log(`checkpoint skipped (${error.message})`));
+  }
+  spawnSync('sync');
+  log(`checkpoint and sync: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** An IE staff token for one IE, signed with the secret the bench starts renova with. */

@@ -11,7 +11,7 @@
  * country five times bigger). The big database's own largest IE (Zipf: ~3× the 1M's largest) is
  * measured too and printed for reference. In a round the two databases' read cases run interleaved,
  * case by case (1M first in odd rounds, big first in even ones), then both write cases, then a
- * checkpoint of both, so the next round's reads do not run beside the writes' checkpoint. A ratio
+ * checkpoint of both and a sync, so the next round's reads do not run beside their writeback. A ratio
  * is taken per round, and each figure is printed as median (min–max) over the quiet rounds, with
  * the load average and the other processes' CPU (machine.ts); a busy round is left out.
  * Settings: BENCH_ROUNDS (default 2), BENCH_DURATION_S (default 10).
@@ -33,7 +33,7 @@ import {
 } from './machine.js';
 import { benchOpenJourney } from './open-journey.js';
 import type { Service } from './processes.js';
-import { benchToken, cpu, latency, quietness, Rig, settle, startRenova } from './rig.js';
+import { benchToken, cpu, flushToDisk, latency, quietness, Rig, settle, startRenova } from './rig.js';
 import { benchSeed } from './seed.js';
 
 /** The per-request (or per-100k-row) cost of one case must stay within this factor of its 1M value. */
@@ -197,16 +197,6 @@ async function writeCases(run: SideRun, log: (line: string) => void): Promise<vo
   }
 }
 
-/**
- * After a round's writes (two journeys opened, two imports: ~1 GB of WAL), both databases are
- * checkpointed, so the next round's reads do not run beside the checkpointer flushing them.
- */
-async function checkpoint(admins: pg.Pool[], log: (line: string) => void): Promise<void> {
-  const started = performance.now();
-  for (const admin of admins) await admin.query('checkpoint');
-  log(`checkpoint after the writes: ${((performance.now() - started) / 1000).toFixed(1)} s`);
-}
-
 export async function runScaleBench(options: {
   url: string;
   students: number;
@@ -271,7 +261,7 @@ export async function runScaleBench(options: {
       const steps = order.map((run) => readSteps(run, durationS, log));
       for (let i = 0; i < (steps[0]?.length ?? 0); i++) for (const side of steps) await side[i]?.();
       for (const run of order) await writeCases(run, log);
-      await checkpoint([one.admin, other.admin], log);
+      await flushToDisk([one.admin, other.admin], log);
     }
     log(`reference: ${big.label}'s largest IE`);
     const reference = await sideRun(
