@@ -22,7 +22,7 @@ import { resolveList } from '../src/modules/dashboard/dashboard.service.js';
 import { countQuery, pageQuery } from '../src/modules/dashboard/list-query.js';
 import { journeysQuery } from '../src/modules/dashboard/scope.js';
 import { autocompleteTerms, pickSubject, type Subject } from './dashboard-data.js';
-import { median } from './machine.js';
+import { median, waitQuiet } from './machine.js';
 import { type Service, startService } from './processes.js';
 import {
   benchToken,
@@ -110,6 +110,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       [ceiling, ['/bare/list', '/bare/counters']],
     ] as const)
       await measure(service, [...paths], 200, 3);
+    log(`quiet after the warm-up: waited ${(await waitQuiet()).toFixed(0)} s`);
 
     // renova and the ceiling alternate, `repeats` times; each pair gives one ratio. A pair is as
     // busy as the busier of its two runs.

@@ -38,6 +38,23 @@ export function machineBusyMs(): number {
 }
 
 /**
+ * Waits until a whole second passes with the machine below half of BUSY_CORES busy, at most
+ * `maxS` seconds; answers the seconds waited. A burst (a warm-up, a round's writes) leaves work
+ * behind for a few seconds, and the case after it read busy (session 13: the first case of every
+ * scale round, 0.16–0.29 of a core of "others", the later ones 0.00–0.05).
+ */
+export async function waitQuiet(maxS = 20): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const before = machineBusyMs();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const cores = (machineBusyMs() - before) / 1000;
+    const waited = (performance.now() - started) / 1000;
+    if (!(cores >= BUSY_CORES / 2) || waited >= maxS) return waited;
+  }
+}
+
+/**
  * CPU (ms) of this process and everything it started, alive or reaped (each process's own time plus
  * its reaped children's), and of the PostgreSQL server's and Chromium's processes: the bench's own work, for cases
  * whose processes the bench does not track one by one (imports, exports, journey opening).

@@ -29,6 +29,7 @@ import {
   type Quietness,
   quietOnly,
   spread,
+  waitQuiet,
   watchMachine,
 } from './machine.js';
 import { benchOpenJourney } from './open-journey.js';
@@ -258,6 +259,7 @@ export async function runScaleBench(options: {
         `round ${r + 1}: ${order.map((o) => o.side.label).join(' then ')} (load average ${loadAverage().toFixed(2)})`,
       );
       for (const run of order) await warmUp(run);
+      log(`  quiet after the warm-up: waited ${(await waitQuiet()).toFixed(0)} s`);
       const steps = order.map((run) => readSteps(run, durationS, log));
       for (let i = 0; i < (steps[0]?.length ?? 0); i++) for (const side of steps) await side[i]?.();
       for (const run of order) await writeCases(run, log);
@@ -271,6 +273,7 @@ export async function runScaleBench(options: {
       largest.samples,
     );
     await warmUp(reference);
+    await waitQuiet();
     for (const step of readSteps(reference, durationS, log)) await step();
   } finally {
     for (const s of sides) s.rig.close();
