@@ -39,9 +39,10 @@ export function machineBusyMs(): number {
 
 /**
  * Waits until a whole second passes with the machine below half of BUSY_CORES busy, at most
- * `maxS` seconds; answers the seconds waited. A burst (a warm-up, a round's writes) leaves work
- * behind for a few seconds, and the case after it read busy (session 13: the first case of every
- * scale round, 0.16–0.29 of a core of "others", the later ones 0.00–0.05).
+ * `maxS` seconds; answers the seconds waited, so no case starts while earlier work (a warm-up, a
+ * round's writes) is still running. In session 13 the first case of every scale round read 0.16–0.29
+ * of a core of "others" and the later ones 0.00–0.05; with this wait (one second each time) only
+ * round 1's first case still read busy, which this does not explain.
  */
 export async function waitQuiet(maxS = 20): Promise<number> {
   const started = performance.now();
