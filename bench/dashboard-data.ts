@@ -2,6 +2,12 @@
 // term per class staff type (issue 16), taken from that IE's journey where the data decides.
 import type pg from 'pg';
 
+/** The requests the dashboard and scale benches send: the subject's tab list, the counters, a term. */
+export const tabPath = (subject: Pick<Subject, 'cursoId'>) =>
+  `/s/v2/renovacao/aptos?tamanho=50&cursoId=${subject.cursoId}`;
+export const COUNTERS_PATH = '/s/v2/renovacao/dashboard/contadores';
+export const autocompletePath = (term: string) => `/s/v2/renovacao/autocomplete?termo=${encodeURIComponent(term)}`;
+
 export interface Subject {
   ieId: number;
   jornadaId: number;

@@ -21,7 +21,14 @@ import type { Caller } from '../src/http/auth.js';
 import { resolveList } from '../src/modules/dashboard/dashboard.service.js';
 import { countQuery, pageQuery } from '../src/modules/dashboard/list-query.js';
 import { journeysQuery } from '../src/modules/dashboard/scope.js';
-import { autocompleteTerms, pickSubject, type Subject } from './dashboard-data.js';
+import {
+  autocompletePath,
+  autocompleteTerms,
+  COUNTERS_PATH,
+  pickSubject,
+  type Subject,
+  tabPath,
+} from './dashboard-data.js';
 import { median, waitQuiet } from './machine.js';
 import { type Service, startService } from './processes.js';
 import {
@@ -102,8 +109,8 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
   };
 
   try {
-    const tab = `/s/v2/renovacao/aptos?tamanho=50&cursoId=${subject.cursoId}`;
-    const counters = '/s/v2/renovacao/dashboard/contadores';
+    const tab = tabPath(subject);
+    const counters = COUNTERS_PATH;
     // Warm-up: JIT, the pools, the database's caches.
     for (const [service, paths] of [
       [renova, [tab, counters]],
@@ -194,12 +201,11 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       pageRatio.allBusy,
     );
 
-    const autocomplete = (term: string) => `/s/v2/renovacao/autocomplete?termo=${encodeURIComponent(term)}`;
     const terms = await autocompleteTerms(admin, subject);
     // Every term once per round, `repeats` rounds: a busy moment hits one round of a term, not all.
     const byTerm = new Map<string, Measured[]>(terms.map(([, term]) => [term, []]));
     for (let i = 0; i < repeats; i++) {
-      for (const [, term] of terms) byTerm.get(term)?.push(await measure(renova, [autocomplete(term)], 40, 5));
+      for (const [, term] of terms) byTerm.get(term)?.push(await measure(renova, [autocompletePath(term)], 40, 5));
     }
     for (const [kind, term] of terms) {
       const runs = byTerm.get(term) ?? [];
@@ -218,7 +224,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       mixes.push(
         await measure(
           renova,
-          terms.map(([, term]) => autocomplete(term)),
+          terms.map(([, term]) => autocompletePath(term)),
           200,
         ),
       );

@@ -4,7 +4,7 @@
  * rounds and prints the table.
  */
 import type pg from 'pg';
-import type { Subject } from './dashboard-data.js';
+import { autocompletePath, COUNTERS_PATH, type Subject, tabPath } from './dashboard-data.js';
 import { benchImport } from './import.js';
 import { benchTreeMs, describeQuiet, type Quietness, watchMachine } from './machine.js';
 import { benchOpenJourney } from './open-journey.js';
@@ -40,13 +40,10 @@ const add = (samples: Samples, key: string, value: number, quiet: Quietness) => 
   list.push({ value, quiet });
   samples.set(key, list);
 };
-const tabPath = (subject: Subject) => `/s/v2/renovacao/aptos?tamanho=50&cursoId=${subject.cursoId}`;
-const COUNTERS = '/s/v2/renovacao/dashboard/contadores';
-const autocomplete = (term: string) => `/s/v2/renovacao/autocomplete?termo=${encodeURIComponent(term)}`;
 
 /** Warm-up: the autocomplete's planned-once pool opens its connections on its first requests. */
 export async function warmUp(run: SideRun): Promise<void> {
-  const paths = [tabPath(run.subject), COUNTERS, ...run.terms.map(([, term]) => autocomplete(term))];
+  const paths = [tabPath(run.subject), COUNTERS_PATH, ...run.terms.map(([, term]) => autocompletePath(term))];
   await run.rig.measure(run.service, paths, { headers: run.headers, rate: 200, seconds: 3 });
 }
 
@@ -61,7 +58,7 @@ export function readSteps(run: SideRun, durationS: number, log: (line: string) =
     rig.measure(service, paths, { headers, rate, seconds });
   const steps: (() => Promise<void>)[] = [
     async () => {
-      const c = await measure([COUNTERS], 500);
+      const c = await measure([COUNTERS_PATH], 500);
       log(`  ${side.label} counters at 500 req/s: ${latency(c)}; ${cpu(c)} ${quietness(c)}`);
       add(samples, 'counters at 500 req/s, p99 ms', c.p99, c.quiet);
       add(samples, 'counters, service CPU ms/request', c.serviceCpu, c.quiet);
@@ -77,14 +74,14 @@ export function readSteps(run: SideRun, durationS: number, log: (line: string) =
   ];
   for (const [index, [kind, term]] of run.terms.entries()) {
     steps.push(async () => {
-      const m = await measure([autocomplete(term)], 40, 5);
+      const m = await measure([autocompletePath(term)], 40, 5);
       log(`  ${side.label} autocomplete "${term}": ${cpu(m)}; ${latency(m)} ${quietness(m)}`);
       add(samples, `autocomplete #${index + 1} ${kind}, database CPU ms/request`, m.databaseCpu, m.quiet);
     });
   }
   steps.push(async () => {
     const mix = await measure(
-      run.terms.map(([, term]) => autocomplete(term)),
+      run.terms.map(([, term]) => autocompletePath(term)),
       200,
     );
     log(`  ${side.label} autocomplete mix at 200 req/s: ${latency(mix)}; ${cpu(mix)} ${quietness(mix)}`);
