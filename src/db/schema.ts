@@ -149,6 +149,19 @@ export type MotivoSemRenovacao = (typeof MOTIVOS_SEM_RENOVACAO)[number];
 export const ABAS = ['aptos', 'em-processamento', 'finalizados', 'sem-renovacao', 'manutencao-vinculo'] as const;
 export type Aba = (typeof ABAS)[number];
 
+/** The tab of each situação, as the generated column entrada_jornada.aba computes it (DOMAIN.md); the terminal ones belong to none. */
+export const TAB_OF: Record<Situacao, Aba | null> = {
+  APTO: 'aptos',
+  EM_PROCESSAMENTO: 'em-processamento',
+  REVISAO_ANALISE: 'em-processamento',
+  AGUARDANDO_ASSINATURA: 'em-processamento',
+  FINALIZADO: 'finalizados',
+  SEM_RENOVACAO: 'sem-renovacao',
+  MANUTENCAO_VINCULO: 'manutencao-vinculo',
+  CANCELADO: null,
+  EXCLUIDO: null,
+};
+
 /** An entry's search name, kept from entrada_jornada by triggers, under the name-key GIN index (migration 0610). */
 export interface EntradaNomeTable {
   entrada_id: number;

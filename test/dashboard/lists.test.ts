@@ -211,6 +211,13 @@ describe('journey lists', () => {
     assert.ok(!names(page).includes('Gil Cancelado'));
     assert.ok(!names(page).includes('Olga Antiga'));
     assert.deepEqual(names(await list('/s/v3/renovacao/journey?situacao=CANCELADO')), ['Gil Cancelado']);
+    // A situação without a tab, alone and with the other filters (their count is not a counter cell).
+    const sem = await list('/s/v3/renovacao/journey?situacao=SEM_RENOVACAO');
+    assert.deepEqual([names(sem), sem.total], [['Carla Dias', 'Diego Alves'], 2]);
+    const evasao = await list(`/s/v3/renovacao/journey?situacao=SEM_RENOVACAO&motivo=EVASAO&cursoId=${ie.cursoId}`);
+    assert.deepEqual([names(evasao), evasao.total], [['Diego Alves'], 1]);
+    const signing = await list(`/s/v3/renovacao/journey?situacao=AGUARDANDO_ASSINATURA&campusId=${ie.campusId}`);
+    assert.deepEqual([names(signing), signing.total], [['Bruno Costa'], 1]);
     assert.deepEqual(names(await list('/s/v3/renovacao/journey?aba=manutencao-vinculo')), ['Eva Rocha']);
   });
 

@@ -25,6 +25,7 @@ import * as nameKeyFrequencies from './0620_name_key_frequencies.js';
 import * as nameWalk from './0630_name_walk.js';
 import * as bulkActions from './0710_bulk_actions.js';
 import * as paymentFiles from './0722_payment_files.js';
+import * as entryWriteIndexes from './0740_entry_write_indexes.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0630_name_walk': nameWalk,
   '0710_bulk_actions': bulkActions,
   '0722_payment_files': paymentFiles,
+  '0740_entry_write_indexes': entryWriteIndexes,
 };

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Aba, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
+import { ABAS, type Aba, type MotivoSemRenovacao, SITUACOES, type Situacao, TAB_OF } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { notFound } from '../../http/errors.js';
@@ -9,17 +9,12 @@ import { journeyCondition, type ListFilters } from './list-query.js';
 import { type JourneySelectionInput, journeysQuery, scopeKey, toJourneys } from './scope.js';
 import { runCached } from './statement-cache.js';
 
-/** The situações of each tab (the same mapping as the generated column entrada_jornada.aba). */
-export const TAB_SITUACOES: Record<Aba, Situacao[]> = {
-  aptos: ['APTO'],
-  'em-processamento': ['EM_PROCESSAMENTO', 'REVISAO_ANALISE', 'AGUARDANDO_ASSINATURA'],
-  finalizados: ['FINALIZADO'],
-  'sem-renovacao': ['SEM_RENOVACAO'],
-  'manutencao-vinculo': ['MANUTENCAO_VINCULO'],
-};
+/** The situações of each tab, in lifecycle order. */
+export const TAB_SITUACOES = Object.fromEntries(
+  ABAS.map((aba) => [aba, SITUACOES.filter((situacao) => TAB_OF[situacao] === aba)]),
+) as Record<Aba, Situacao[]>;
 
-export const tabOf = (situacao: Situacao): Aba | null =>
-  (Object.keys(TAB_SITUACOES) as Aba[]).find((aba) => TAB_SITUACOES[aba].includes(situacao)) ?? null;
+export const tabOf = (situacao: Situacao): Aba | null => TAB_OF[situacao];
 
 export interface CounterCell {
   jornadaId: number;

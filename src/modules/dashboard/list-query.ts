@@ -1,6 +1,6 @@
 import { type Expression, type ExpressionBuilder, type SelectQueryBuilder, sql } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { Aba, Database, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
+import { type Aba, type Database, type MotivoSemRenovacao, type Situacao, TAB_OF } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { searchForm } from '../../lib/text.js';
@@ -46,7 +46,15 @@ export function journeyCondition(journeys: JourneyFilter): number | Expression<n
 export function applyFilters<O>(query: EntryQuery<O>, f: ListFilters): EntryQuery<O> {
   let q = query.where('e.jornada_id', '=', journeyCondition(f.journeys) as number);
   if (f.aba !== undefined) q = q.where('e.aba', '=', f.aba);
-  if (f.situacao !== undefined) q = q.where('e.situacao', '=', f.situacao);
+  if (f.situacao !== undefined) {
+    q = q.where('e.situacao', '=', f.situacao);
+    // The tab leads the index a filtered list reads (migration 0740); the situação is one of its
+    // included columns.
+    if (f.aba === undefined) {
+      const aba = TAB_OF[f.situacao];
+      q = aba === null ? q.where('e.aba', 'is', null) : q.where('e.aba', '=', aba);
+    }
+  }
   if (f.aba === undefined && f.situacao === undefined) q = q.where('e.aba', 'is not', null);
   if (f.motivo !== undefined) q = q.where('e.motivo', '=', f.motivo);
   if (f.cursoId !== undefined) q = q.where('e.curso_id', '=', f.cursoId);

@@ -1,24 +1,11 @@
 import type { Db } from '../../db/database.js';
-import { ABAS, type Aba, type MotivoSemRenovacao, type Situacao } from '../../db/schema.js';
+import { ABAS, type Aba, type MotivoSemRenovacao, type Situacao, TAB_OF } from '../../db/schema.js';
 import { callerHasIe } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import * as repo from './journeys.repository.js';
 import type { JourneyFilters } from './journeys.schemas.js';
-
-/** The tab of each situation (DOMAIN.md); the terminal ones belong to none. */
-const TAB_OF: Record<Situacao, Aba | null> = {
-  APTO: 'aptos',
-  EM_PROCESSAMENTO: 'em-processamento',
-  REVISAO_ANALISE: 'em-processamento',
-  AGUARDANDO_ASSINATURA: 'em-processamento',
-  FINALIZADO: 'finalizados',
-  SEM_RENOVACAO: 'sem-renovacao',
-  MANUTENCAO_VINCULO: 'manutencao-vinculo',
-  CANCELADO: null,
-  EXCLUIDO: null,
-};
 
 /** Situations listed in lifecycle order, as TAB_OF declares them. */
 const SITUACAO_ORDER = new Map(Object.keys(TAB_OF).map((s, i) => [s, i]));
