@@ -6,7 +6,7 @@ import { createTestApp, type TestContext } from '../helpers/app.js';
 import { addCourse, addEntry, bulkEntries, setSituacao } from '../helpers/dashboard-factories.js';
 import { createIe, createJourney, type TestIe } from '../helpers/factories.js';
 
-// Migration 0740 replaces the entries' course, campus and situação indexes with columns carried by
+// Migration 0740 replaces the entries' campus and situação indexes with columns carried by
 // the tab index. Down and up again on a journey with entries, every filtered list and its total
 // must stay what they were, and each schema must hold exactly its own indexes.
 
@@ -14,12 +14,7 @@ let t: TestContext;
 let ie: TestIe;
 let second: TestIe;
 
-const OLD = [
-  'entrada_jornada_campus_idx',
-  'entrada_jornada_curso_idx',
-  'entrada_jornada_situacao_idx',
-  'entrada_tab_nome_idx',
-];
+const OLD = ['entrada_jornada_campus_idx', 'entrada_jornada_situacao_idx', 'entrada_tab_nome_idx'];
 const NEW = ['entrada_jornada_aba_idx'];
 
 before(async () => {
