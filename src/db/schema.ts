@@ -162,11 +162,14 @@ export const TAB_OF: Record<Situacao, Aba | null> = {
   EXCLUIDO: null,
 };
 
-/** An entry's search name, kept from entrada_jornada by triggers, under the name-key GIN index (migration 0610). */
+/** An entry's search keys (name, CPF, matrícula), kept from entrada_jornada by triggers (migrations 0610, 0750). */
 export interface EntradaNomeTable {
   entrada_id: number;
   jornada_id: number;
   nome_busca: string;
+  /** The entry's CPF and matrícula, searched here (migration 0750): no import update re-indexes them. */
+  cpf: string;
+  matricula: string;
 }
 
 /** How often each trigram occurs in a sample of the names (migration 0620). */

@@ -15,10 +15,20 @@ export interface Run {
   stderr: string;
 }
 
+/**
+ * The child's environment: the test's own, plus the runner's choice of sources or build
+ * (RENOVA_FROM_SOURCE, set by scripts/test.js when dist/ is stale), which a test that hands the
+ * child a clean environment would otherwise drop, and run a stale build.
+ */
+const childEnv = (env: NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
+  process.env.RENOVA_FROM_SOURCE ? { RENOVA_FROM_SOURCE: process.env.RENOVA_FROM_SOURCE, ...env } : env;
+
 /** Runs `renova ...args` to the end; never throws on a non-zero exit (the test checks the code). */
 export async function renova(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run> {
   try {
-    const { stdout, stderr } = await execFileP(process.execPath, ['bin/renova.js', ...args], { env });
+    const { stdout, stderr } = await execFileP(process.execPath, ['bin/renova.js', ...args], {
+      env: childEnv(env),
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -45,7 +55,7 @@ process.on('exit', () => {
 /** Starts `renova serve ...args` and resolves once it prints its URL. */
 export function serve(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Served> {
   const child = spawn(process.execPath, ['bin/renova.js', 'serve', ...args], {
-    env: { PORT: '0', ...env },
+    env: childEnv({ PORT: '0', ...env }),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   children.add(child);

@@ -134,6 +134,7 @@ test('a bulk opening merges the name keys it wrote, so a name search right after
   assert.equal(jornada.totalEntradas, CONTRACTS);
   assert.equal(await pendingNamePages(), 0);
   // The check sees a pending list when there is one: a name written on its own stays pending.
-  await sql`insert into entrada_nome (entrada_id, jornada_id, nome_busca) values (-1, 0, 'nome avulso')`.execute(t.db);
+  await sql`insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
+    values (-1, 0, 'nome avulso', '00000000000', 'AVULSA')`.execute(t.db);
   assert.ok((await pendingNamePages()) > 0);
 });

@@ -26,6 +26,7 @@ import * as nameWalk from './0630_name_walk.js';
 import * as bulkActions from './0710_bulk_actions.js';
 import * as paymentFiles from './0722_payment_files.js';
 import * as entryWriteIndexes from './0740_entry_write_indexes.js';
+import * as entryIdentityKeys from './0750_entry_identity_keys.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -59,4 +60,5 @@ export const migrations: Record<string, Migration> = {
   '0710_bulk_actions': bulkActions,
   '0722_payment_files': paymentFiles,
   '0740_entry_write_indexes': entryWriteIndexes,
+  '0750_entry_identity_keys': entryIdentityKeys,
 };

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.js';
 import type { Aba, Database, Situacao } from '../../db/schema.js';
 import { inCallerIes } from '../../db/tenancy.js';
 import type { Caller } from '../../http/auth.js';
-import type { Tier } from './autocomplete.js';
+import type { KeyDb, Tier } from './autocomplete.js';
 import { type JourneyFilter, journeyCondition } from './list-query.js';
 import { commonWord, hasNameKeys, keyedCandidates, type NameSearch, walkedNames, walksNames } from './name-keys.js';
 
@@ -112,15 +112,21 @@ export function substringQuery(db: Db, scope: Scope, tiers: Tier[], exclude: num
 function leadingRows(db: Db, scope: Scope, tiers: Tier[], limit: number, exclude: number[] = []) {
   const skip = exclude.length > 0 ? sql`${exclude}::int8[]` : undefined;
   const branches = tiers.map((tier, index) => {
-    const q = db
-      .selectFrom('entrada_jornada as e')
+    // A CPF or matrícula tier walks the journey's search keys and reads each entry it finds.
+    const from = tier.orderBy.startsWith('w.')
+      ? db
+          .selectFrom('entrada_nome as w')
+          .innerJoin('entrada_jornada as e', 'e.id', 'w.entrada_id')
+          .where('w.jornada_id', '=', journeyCondition(scope.journeys) as number)
+      : (db.selectFrom('entrada_jornada as e') as unknown as SelectQueryBuilder<KeyDb, 'e' | 'w', object>);
+    const q = from
       .select([
         'e.id',
         sql<string>`${sql.ref(tier.orderBy)}`.as('chave'),
         sql<number>`${sql.lit(index)}::int`.as('tier'),
       ])
-      .where(tier.where);
-    return sql`(${onEntries(q, scope, skip).orderBy(tier.orderBy).orderBy('e.id').limit(limit)})`;
+      .where(tier.where) as unknown as SelectQueryBuilder<EntryDb, 'e', object>;
+    return sql`(${onEntries(q, scope, skip).orderBy(sql.ref(tier.orderBy)).orderBy('e.id').limit(limit)})`;
   });
   // A journey given as a subquery: one more row says which journey it picked (null: none).
   const journeyRow = Array.isArray(scope.journeys)

@@ -23,15 +23,19 @@ export const RELEVANCES = ['exata', 'prefixo', 'inicio-palavra', 'contem'] as co
 type Field = (typeof MATCH_FIELDS)[number];
 type Relevance = (typeof RELEVANCES)[number];
 
-type EntryDb = Database & { e: Database['entrada_jornada'] };
-type Eb = ExpressionBuilder<EntryDb, 'e'>;
+/** The entry (e) and its search keys (w: entrada_nome, where the CPF and matrícula are indexed, migration 0750). */
+export type KeyDb = Database & { e: Database['entrada_jornada']; w: Database['entrada_nome'] };
+type Eb = ExpressionBuilder<KeyDb, 'e' | 'w'>;
 
-/** One relevance tier: a condition served by one index and the order that index gives. */
+/**
+ * One relevance tier: a condition served by one index and the order that index gives. Name tiers
+ * read the entry's name (e.nome_busca); CPF and matrícula tiers its search keys (w).
+ */
 export interface Tier {
   campo: Field;
   relevancia: Relevance;
   where: (eb: Eb) => Expression<SqlBool>;
-  orderBy: 'e.nome_busca' | 'e.cpf' | 'e.matricula';
+  orderBy: 'e.nome_busca' | 'w.cpf' | 'w.matricula';
   /** Substring tiers: found through the journey's name keys (entrada_nome, migration 0610). */
   nome?: NameSearch;
 }
@@ -40,7 +44,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 // Upper bound of a prefix range: with the LIKE recheck this lets the btree indexes serve prefixes under any collation.
 const TOP = '\u{10FFFF}';
 
-function prefix(column: 'e.nome_busca' | 'e.matricula', text: string) {
+function prefix(column: 'e.nome_busca' | 'w.matricula', text: string) {
   return (eb: Eb) =>
     eb.and([eb(column, '>=', text), eb(column, '<', `${text}${TOP}`), eb(column, 'like', `${escapeLike(text)}%`)]);
 }
@@ -52,14 +56,14 @@ export function tiersFor(termo: string): Tier[] {
   const digits = cpfDigits(raw);
   const tiers: Tier[] = [];
   if (digits?.length === 11) {
-    tiers.push({ campo: 'cpf', relevancia: 'exata', where: (eb) => eb('e.cpf', '=', digits), orderBy: 'e.cpf' });
+    tiers.push({ campo: 'cpf', relevancia: 'exata', where: (eb) => eb('w.cpf', '=', digits), orderBy: 'w.cpf' });
   }
   if (/\d/.test(raw)) {
     tiers.push({
       campo: 'matricula',
       relevancia: 'exata',
-      where: (eb) => eb('e.matricula', '=', raw),
-      orderBy: 'e.matricula',
+      where: (eb) => eb('w.matricula', '=', raw),
+      orderBy: 'w.matricula',
     });
   }
   // Names hold no digits: a term with digits is a CPF or an enrolment number.
@@ -76,16 +80,16 @@ export function tiersFor(termo: string): Tier[] {
     tiers.push({
       campo: 'cpf',
       relevancia: 'prefixo',
-      where: (eb) => eb.between('e.cpf', digits.padEnd(11, '0'), digits.padEnd(11, '9')),
-      orderBy: 'e.cpf',
+      where: (eb) => eb.between('w.cpf', digits.padEnd(11, '0'), digits.padEnd(11, '9')),
+      orderBy: 'w.cpf',
     });
   }
   if (/\d/.test(raw)) {
     tiers.push({
       campo: 'matricula',
       relevancia: 'prefixo',
-      where: prefix('e.matricula', raw),
-      orderBy: 'e.matricula',
+      where: prefix('w.matricula', raw),
+      orderBy: 'w.matricula',
     });
   }
   if (hasLetters) {
