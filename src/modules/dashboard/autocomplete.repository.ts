@@ -126,7 +126,9 @@ function leadingRows(db: Db, scope: Scope, tiers: Tier[], limit: number, exclude
         sql<number>`${sql.lit(index)}::int`.as('tier'),
       ])
       .where(tier.where) as unknown as SelectQueryBuilder<EntryDb, 'e', object>;
-    return sql`(${onEntries(q, scope, skip).orderBy(sql.ref(tier.orderBy)).orderBy('e.id').limit(limit)})`;
+    // Ties go by entry: w.entrada_id for the search keys, whose indexes end in it (0750).
+    const tieBreak = tier.orderBy.startsWith('w.') ? 'w.entrada_id' : 'e.id';
+    return sql`(${onEntries(q, scope, skip).orderBy(sql.ref(tier.orderBy)).orderBy(sql.ref(tieBreak)).limit(limit)})`;
   });
   // A journey given as a subquery: one more row says which journey it picked (null: none).
   const journeyRow = Array.isArray(scope.journeys)
