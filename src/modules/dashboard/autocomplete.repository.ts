@@ -112,8 +112,10 @@ export function substringQuery(db: Db, scope: Scope, tiers: Tier[], exclude: num
 function leadingRows(db: Db, scope: Scope, tiers: Tier[], limit: number, exclude: number[] = []) {
   const skip = exclude.length > 0 ? sql`${exclude}::int8[]` : undefined;
   const branches = tiers.map((tier, index) => {
-    // A CPF or matrícula tier walks the journey's search keys and reads each entry it finds.
-    const from = tier.orderBy.startsWith('w.')
+    // A CPF or matrícula tier walks the journey's search keys and reads each entry it finds; its
+    // ties go by w.entrada_id, where those keys' indexes end (0750).
+    const keys = tier.orderBy.startsWith('w.');
+    const from = keys
       ? db
           .selectFrom('entrada_nome as w')
           .innerJoin('entrada_jornada as e', 'e.id', 'w.entrada_id')
@@ -126,8 +128,7 @@ function leadingRows(db: Db, scope: Scope, tiers: Tier[], limit: number, exclude
         sql<number>`${sql.lit(index)}::int`.as('tier'),
       ])
       .where(tier.where) as unknown as SelectQueryBuilder<EntryDb, 'e', object>;
-    // Ties go by entry: w.entrada_id for the search keys, whose indexes end in it (0750).
-    const tieBreak = tier.orderBy.startsWith('w.') ? 'w.entrada_id' : 'e.id';
+    const tieBreak = keys ? 'w.entrada_id' : 'e.id';
     return sql`(${onEntries(q, scope, skip).orderBy(sql.ref(tier.orderBy)).orderBy(sql.ref(tieBreak)).limit(limit)})`;
   });
   // A journey given as a subquery: one more row says which journey it picked (null: none).
