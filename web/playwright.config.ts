@@ -37,6 +37,17 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', RATE_LIMIT_MAX: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // The tests' API contexts (Playwright's, over Node's keep-alive agent) reuse an idle connection
+    // without a timeout of their own and never retry a POST: one sent just as the server closed that
+    // connection after its 5-s keep-alive met ECONNRESET (bulk.spec.ts on a busy CI machine). The
+    // suite's server keeps idle connections as long as the limit allows; a browser retries anyway.
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      RATE_LIMIT_MAX: '0',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      KEEP_ALIVE_TIMEOUT_MS: '600000',
+    },
   },
 });
