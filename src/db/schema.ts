@@ -6,6 +6,9 @@ import type { JourneyLifecycleTables } from '../modules/journey-lifecycle/journe
 import type { PaymentFilesTables } from '../modules/refunds/payment-files.tables.js';
 import type { TicketsTables } from '../modules/tickets/tickets.tables.js';
 import type { ValuesTables } from '../modules/values/values.tables.js';
+import type { Aba, MotivoSemRenovacao, Situacao } from './entry-states.js';
+
+export * from './entry-states.js';
 
 /**
  * Table types of the core schema (migrations/0001_core.ts). int8 columns come back as number and
@@ -129,38 +132,6 @@ export interface JornadaTable {
   aberta_em: Generated<Date>;
   encerrada_em: Date | null;
 }
-
-export const SITUACOES = [
-  'APTO',
-  'EM_PROCESSAMENTO',
-  'REVISAO_ANALISE',
-  'AGUARDANDO_ASSINATURA',
-  'FINALIZADO',
-  'SEM_RENOVACAO',
-  'MANUTENCAO_VINCULO',
-  'CANCELADO',
-  'EXCLUIDO',
-] as const;
-export type Situacao = (typeof SITUACOES)[number];
-
-export const MOTIVOS_SEM_RENOVACAO = ['TRANCAMENTO', 'AFASTAMENTO', 'EVASAO', 'INATIVO', 'NAO_RENOVADO'] as const;
-export type MotivoSemRenovacao = (typeof MOTIVOS_SEM_RENOVACAO)[number];
-
-export const ABAS = ['aptos', 'em-processamento', 'finalizados', 'sem-renovacao', 'manutencao-vinculo'] as const;
-export type Aba = (typeof ABAS)[number];
-
-/** The tab of each situação, as the generated column entrada_jornada.aba computes it (DOMAIN.md); the terminal ones belong to none. */
-export const TAB_OF: Record<Situacao, Aba | null> = {
-  APTO: 'aptos',
-  EM_PROCESSAMENTO: 'em-processamento',
-  REVISAO_ANALISE: 'em-processamento',
-  AGUARDANDO_ASSINATURA: 'em-processamento',
-  FINALIZADO: 'finalizados',
-  SEM_RENOVACAO: 'sem-renovacao',
-  MANUTENCAO_VINCULO: 'manutencao-vinculo',
-  CANCELADO: null,
-  EXCLUIDO: null,
-};
 
 /** An entry's search keys (name, CPF, matrícula), kept from entrada_jornada by triggers (migrations 0610, 0750). */
 export interface EntradaNomeTable {

@@ -1,5 +1,17 @@
 import { type Kysely, sql } from 'kysely';
 
+/** The sample's refresh (migration 0750 creates it again when it rebuilds entrada_nome). */
+export const ATUALIZAR_TRIGRAMAS = `
+create function atualizar_trigramas() returns void
+language sql
+begin atomic
+  delete from trigrama_frequencia;
+  insert into trigrama_frequencia (trigrama, total)
+    select t, count(*) from (select nome_busca from entrada_nome limit 10000) n, unnest(show_trgm(n.nome_busca)) t
+    group by t;
+end;
+`;
+
 /**
  * A name search reads only its rarest keys (issue 16). 0610's chaves_termo gave every trigram a
  * match must have, and GIN reads every one of their posting lists: "maria da s" has eight, each
@@ -28,15 +40,7 @@ create table trigrama_frequencia (
   total int8 not null
 );
 
-create function atualizar_trigramas() returns void
-language sql
-begin atomic
-  delete from trigrama_frequencia;
-  insert into trigrama_frequencia (trigrama, total)
-    select t, count(*) from (select nome_busca from entrada_nome limit 10000) n, unnest(show_trgm(n.nome_busca)) t
-    group by t;
-end;
-
+${ATUALIZAR_TRIGRAMAS}
 create or replace function chaves_termo(jornada int8, termo text, inicio bool) returns int8[]
 language plpgsql stable parallel safe strict as $$
 begin

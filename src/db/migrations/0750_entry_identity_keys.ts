@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { ATUALIZAR_TRIGRAMAS } from './0620_name_key_frequencies.js';
 
 /**
  * The CPF and matrícula searches read entrada_nome, not entrada_jornada (issue 25). Like the name
@@ -16,17 +17,6 @@ import { type Kysely, sql } from 'kysely';
  * the GIN index again. atualizar_trigramas (0620) reads the table from a SQL-standard body, bound
  * to it, so it is dropped and created again with it.
  */
-const TRIGRAM_SAMPLE = `
-create function atualizar_trigramas() returns void
-language sql
-begin atomic
-  delete from trigrama_frequencia;
-  insert into trigrama_frequencia (trigrama, total)
-    select t, count(*) from (select nome_busca from entrada_nome limit 10000) n, unnest(show_trgm(n.nome_busca)) t
-    group by t;
-end;
-`;
-
 const keep = (columns: string) => `
 create or replace function entrada_nome_manter() returns trigger language plpgsql as $$
 begin
@@ -66,7 +56,7 @@ create index entrada_nome_cpf_idx on entrada_nome (jornada_id, cpf, entrada_id);
 create index entrada_nome_matricula_idx on entrada_nome (jornada_id, matricula, entrada_id);
 drop index if exists entrada_jornada_cpf_idx;
 drop index if exists entrada_jornada_matricula_idx;
-${TRIGRAM_SAMPLE}
+${ATUALIZAR_TRIGRAMAS}
 ${keep(', cpf, matricula')}
 drop trigger if exists entrada_nome_upd on entrada_jornada;
 create trigger entrada_nome_upd after update of jornada_id, nome_busca, cpf, matricula on entrada_jornada

@@ -14,8 +14,6 @@ export const TAB_SITUACOES = Object.fromEntries(
   ABAS.map((aba) => [aba, SITUACOES.filter((situacao) => TAB_OF[situacao] === aba)]),
 ) as Record<Aba, Situacao[]>;
 
-export const tabOf = (situacao: Situacao): Aba | null => TAB_OF[situacao];
-
 export interface CounterCell {
   jornadaId: number;
   situacao: Situacao;
@@ -73,7 +71,7 @@ export function summarize(cells: CounterCell[]): TabTotals {
   const perSituation = new Map<string, TabTotals['situacoes'][number]>();
   let total = 0;
   for (const cell of cells) {
-    const aba = tabOf(cell.situacao);
+    const aba = TAB_OF[cell.situacao];
     if (aba) {
       perTab.set(aba, (perTab.get(aba) ?? 0) + cell.total);
       total += cell.total;

@@ -1,10 +1,10 @@
 import type { Db } from '../../db/database.js';
-import type { Aba, MotivoSemRenovacao, Situacao } from '../../db/schema.js';
+import { type Aba, type MotivoSemRenovacao, type Situacao, TAB_OF } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
 import { moneyJson } from '../../lib/money.js';
-import { countersInScope, countFromCounters, TAB_SITUACOES, tabOf } from './counters.repository.js';
+import { countersInScope, countFromCounters, TAB_SITUACOES } from './counters.repository.js';
 import * as repo from './dashboard.repository.js';
 import type { ListItem, SortField } from './dashboard.schemas.js';
 import {
@@ -46,7 +46,7 @@ function checkCombination(
   situacao: Situacao | undefined,
   motivo: MotivoSemRenovacao | undefined,
 ) {
-  if (aba && situacao && tabOf(situacao) !== aba) {
+  if (aba && situacao && TAB_OF[situacao] !== aba) {
     throw invalidField(
       '/querystring/situacao',
       t(
