@@ -49,6 +49,7 @@ function wrapConnection(connection: DatabaseConnection, open: WeakSet<object>): 
   const known = wrappers.get(connection);
   if (known) return known;
   const overlay = new Map<PropertyKey, unknown>();
+  const bound = new Map<PropertyKey, unknown>();
   const executeQuery = async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
     const key = storage.getStore()?.idempotency;
     if (!key || open.has(wrapped) || !WRITES.has(compiled.query?.kind)) return connection.executeQuery<R>(compiled);
@@ -66,12 +67,11 @@ function wrapConnection(connection: DatabaseConnection, open: WeakSet<object>): 
       open.delete(wrapped);
     }
   };
+  overlay.set('executeQuery', executeQuery);
   const wrapped: DatabaseConnection = new Proxy(connection, {
     get(target, property) {
       if (overlay.has(property)) return overlay.get(property);
-      if (property === 'executeQuery') return executeQuery;
-      const value = Reflect.get(target, property, target);
-      return typeof value === 'function' ? value.bind(target) : value;
+      return forwarded(target, property, bound);
     },
     set(_target, property, value) {
       overlay.set(property, value);
@@ -84,39 +84,57 @@ function wrapConnection(connection: DatabaseConnection, open: WeakSet<object>): 
 
 const wrappers = new WeakMap<DatabaseConnection, DatabaseConnection>();
 
+/**
+ * A property of `target` as the wrapper hands it out: a method bound to `target` (once per
+ * property: Kysely reads the driver's and the connection's methods on every statement), any other
+ * value as it is.
+ */
+function forwarded(target: object, property: PropertyKey, bound: Map<PropertyKey, unknown>): unknown {
+  const known = bound.get(property);
+  if (known !== undefined) return known;
+  const value = Reflect.get(target, property, target);
+  if (typeof value !== 'function') return value;
+  const method = value.bind(target);
+  bound.set(property, method);
+  return method;
+}
+
 function wrapDriver(driver: Driver): Driver {
   // Connections inside a transaction (begun, not yet committed or rolled back).
   const open = new WeakSet<object>();
-  return new Proxy(driver, {
-    get(target, property, receiver) {
-      if (property === 'acquireConnection') {
-        return async () => wrapConnection(await target.acquireConnection(), open);
-      }
-      if (property === 'beginTransaction') {
-        return async (connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]) => {
-          open.add(connection);
-          return target.beginTransaction(connection, settings);
-        };
-      }
-      if (property === 'commitTransaction') {
-        return async (connection: DatabaseConnection) => {
-          // A failed commit stays open: Kysely rolls it back next.
-          await runBound(connection);
-          await target.commitTransaction(connection);
+  const overrides = new Map<PropertyKey, unknown>([
+    ['acquireConnection', async () => wrapConnection(await driver.acquireConnection(), open)],
+    [
+      'beginTransaction',
+      async (connection: DatabaseConnection, settings: Parameters<Driver['beginTransaction']>[1]) => {
+        open.add(connection);
+        return driver.beginTransaction(connection, settings);
+      },
+    ],
+    [
+      'commitTransaction',
+      async (connection: DatabaseConnection) => {
+        // A failed commit stays open: Kysely rolls it back next.
+        await runBound(connection);
+        await driver.commitTransaction(connection);
+        open.delete(connection);
+      },
+    ],
+    [
+      'rollbackTransaction',
+      async (connection: DatabaseConnection) => {
+        try {
+          return await driver.rollbackTransaction(connection);
+        } finally {
           open.delete(connection);
-        };
-      }
-      if (property === 'rollbackTransaction') {
-        return async (connection: DatabaseConnection) => {
-          try {
-            return await target.rollbackTransaction(connection);
-          } finally {
-            open.delete(connection);
-          }
-        };
-      }
-      const value = Reflect.get(target, property, receiver);
-      return typeof value === 'function' ? value.bind(target) : value;
+        }
+      },
+    ],
+  ]);
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(driver, {
+    get(target, property) {
+      return overrides.has(property) ? overrides.get(property) : forwarded(target, property, bound);
     },
   });
 }

@@ -26,27 +26,34 @@ export function guardPool(pool: pg.Pool): PostgresPool {
   pool.on('connect', (client) => {
     client.on('error', (error) => sink(error));
   });
+  // One wrapper per client for its whole life (a request borrows a client for each statement).
+  const wrappers = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => {
+    let broken = false;
+    const query = ((...args: Parameters<pg.PoolClient['query']>) => {
+      // A client that lost its connection (or timed out waiting on an answer that may never come)
+      // fails at once: a ROLLBACK queued behind the unanswered statement would wait another query
+      // timeout in a silent partition.
+      if (broken) return Promise.reject(new Error('Connection terminated: this connection was lost earlier'));
+      const result = (client.query as (...a: unknown[]) => unknown)(...args);
+      if (result && typeof (result as Promise<unknown>).then === 'function') {
+        (result as Promise<unknown>).catch((error: unknown) => {
+          if (isConnectionLoss(error)) broken = true;
+        });
+      }
+      return result;
+    }) as unknown as PostgresPoolClient['query'];
+    return { query, release: (destroy?: boolean) => client.release(destroy || broken ? true : undefined) };
+  };
   return {
     async connect() {
       const client = await pool.connect();
-      let broken = false;
-      const query = ((...args: Parameters<pg.PoolClient['query']>) => {
-        // A client that lost its connection (or timed out waiting on an answer that may never come)
-        // fails at once: a ROLLBACK queued behind the unanswered statement would wait another query
-        // timeout in a silent partition.
-        if (broken) return Promise.reject(new Error('Connection terminated: this connection was lost earlier'));
-        const result = (client.query as (...a: unknown[]) => unknown)(...args);
-        if (result && typeof (result as Promise<unknown>).then === 'function') {
-          (result as Promise<unknown>).catch((error: unknown) => {
-            if (isConnectionLoss(error)) broken = true;
-          });
-        }
-        return result;
-      }) as unknown as PostgresPoolClient['query'];
-      return {
-        query,
-        release: (destroy?: boolean) => client.release(destroy || broken ? true : undefined),
-      };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = wrap(client);
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
     },
     end: () => pool.end(),
   };

@@ -47,18 +47,25 @@ function nameOf(text: string): string {
 export function createPlannedOnce(db: Kysely<Database>, Pool: typeof pg.Pool, config: pg.PoolConfig) {
   const pool = new Pool(withSessionOptions(config, SETTINGS));
   const guarded = guardPool(pool);
+  // One naming wrapper per client (guardPool's are stable), so Kysely keeps one connection per client.
+  const wrappers = new WeakMap<PostgresPoolClient, PostgresPoolClient>();
   const naming: PostgresPool = {
     async connect() {
       const client = await guarded.connect();
-      return {
-        query: ((text: string, values?: unknown[]) =>
-          (client.query as unknown as (config: pg.QueryConfig) => unknown)({
-            name: nameOf(text),
-            text,
-            values,
-          })) as unknown as PostgresPoolClient['query'],
-        release: (destroy?: boolean) => client.release(destroy),
-      };
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        wrapper = {
+          query: ((text: string, values?: unknown[]) =>
+            (client.query as unknown as (config: pg.QueryConfig) => unknown)({
+              name: nameOf(text),
+              text,
+              values,
+            })) as unknown as PostgresPoolClient['query'],
+          release: (destroy?: boolean) => client.release(destroy),
+        };
+        wrappers.set(client, wrapper);
+      }
+      return wrapper;
     },
     end: () => guarded.end(),
   };
