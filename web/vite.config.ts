@@ -17,6 +17,11 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        manualChunks: (id) => (/node_modules\/(@mantine|@floating-ui)\//.test(id) ? 'mantine' : undefined),
+      },
+    },
   },
   server: {
     port: Number(process.env.PORTAL_DEV_PORT ?? 5173),

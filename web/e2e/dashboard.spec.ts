@@ -125,3 +125,54 @@ test.describe('Painel', () => {
     await api.dispose();
   });
 });
+
+test.describe('Painel: its first reads', () => {
+  test('opening a filtered page asks each of its reads once, the list with the URL’s tab, filters and page', async ({
+    page,
+  }) => {
+    await signIn(page, 'Ana Souza', '/valores');
+    const asked: URL[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/s/')) asked.push(url);
+    });
+    // A fresh load of the page (the reads start while its code loads), not a click inside the portal.
+    await page.goto('/?aba=em-processamento&situacao=EM_PROCESSAMENTO&ordenarPor=nome&ordem=desc');
+    await expect(page.getByTestId('aba-em-processamento')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('contador-aptos')).toHaveText(/\(\d/);
+    await expect(page.locator('table[aria-label="Estudantes da aba"] tbody tr').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const paths = asked.map((url) => url.pathname);
+    for (const read of [
+      '/s/sessao',
+      '/s/sessao/configuracao',
+      '/s/v2/renovacao/filtros',
+      '/s/v2/renovacao/dashboard/contadores',
+      '/s/v3/renovacao/carousel',
+      '/s/v2/ies/notificacoes',
+      '/s/v2/renovacao/em-processamento',
+    ])
+      expect(
+        paths.filter((p) => p === read),
+        read,
+      ).toHaveLength(1);
+    const list = asked.find((url) => url.pathname === '/s/v2/renovacao/em-processamento')!;
+    expect(Object.fromEntries(list.searchParams)).toEqual({
+      situacao: 'EM_PROCESSAMENTO',
+      ordenarPor: 'nome',
+      ordem: 'desc',
+      pagina: '1',
+      tamanho: '20',
+    });
+    expect(paths.filter((p) => /^\/s\/v2\/renovacao\/(aptos|sem-renovacao|finalizados)$/.test(p))).toEqual([]);
+  });
+
+  test('without a session the dashboard sends the visitor to sign-in, with no "session expired" notice', async ({
+    page,
+  }) => {
+    await page.goto('/?aba=aptos');
+    await expect(page).toHaveURL(/\/entrar\?volta=/);
+    await expect(page.getByRole('button', { name: /Ana Souza/ })).toBeVisible();
+    await expect(page.getByText('Sua sessão expirou')).toHaveCount(0);
+  });
+});

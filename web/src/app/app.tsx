@@ -1,9 +1,9 @@
 import { createTheme, MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { UNAUTHORIZED_EVENT } from '../lib/api/client.ts';
-import { ApiError } from '../lib/api/problem.ts';
+import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 
 // Shade 8 for filled colours and links: white on shade 6 misses WCAG AA contrast (axe, color-contrast).
@@ -14,22 +14,13 @@ const theme = createTheme({
   fontFamily: 'system-ui, sans-serif',
 });
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: {
-      staleTime: 15_000,
-      refetchOnWindowFocus: false,
-      // A 4xx will answer the same again; only a network failure or 5xx is worth a retry.
-      retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
-    },
-  },
-});
-
 /** Providers: theme, server state, and the session's expiry (any 401 → sign-in, then back here). */
 export function App() {
   useEffect(() => {
     const expired = async () => {
-      if (queryClient.getQueryData(['sessao']) === null) return;
+      // Only a session the portal knew can expire; before the first answer the guard sends a
+      // visitor without one to sign-in (and the dashboard's prefetched reads may answer 401 first).
+      if (!queryClient.getQueryData(['sessao'])) return;
       const here = `${router.state.location.pathname}${router.state.location.search}`;
       // Navigate before forgetting the session, so the guard does not redirect first without the notice.
       if (!router.state.location.pathname.startsWith('/entrar'))

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { BASE } from '../lib/api/client.ts';
 import { Layout } from './layout.tsx';
+import { dashboardLoader, onlyOnEntry, sessionLoader } from './prefetch.ts';
 import { RequireSession } from './require-session.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -25,6 +26,8 @@ export const router = createBrowserRouter(
     {
       element: <RequireSession />,
       errorElement: <RouteError />,
+      loader: sessionLoader,
+      shouldRevalidate: onlyOnEntry,
       children: [
         {
           element: <Layout />,
@@ -33,6 +36,8 @@ export const router = createBrowserRouter(
             {
               index: true,
               errorElement: <RouteError />,
+              loader: dashboardLoader,
+              shouldRevalidate: onlyOnEntry,
               lazy: async () => ({ Component: (await import('./routes/dashboard.tsx')).default }),
             },
             {

@@ -13,16 +13,14 @@ import {
   TAG_LABEL,
   type Tab,
 } from '../../../lib/labels.ts';
-import { type ListQuery, useCarousel, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
+import { useCarousel, useCounters, useFilterValues, useTabList } from '../api/dashboard.ts';
+import { dashboardView, FILTERS } from '../view.ts';
 import { type DashboardSelection, useRowSelection } from './dashboard-selection.ts';
 import { JourneyHeader } from './journey-header.tsx';
 import { ProgressPanel } from './progress-panel.tsx';
-import { RenewalTable, type SortColumn } from './renewal-table.tsx';
+import { RenewalTable } from './renewal-table.tsx';
 import { SearchBox } from './search-box.tsx';
 import { TabExport } from './tab-export.tsx';
-
-const FILTERS = ['cursoId', 'campusId', 'turnoId', 'tag', 'situacao', 'motivo', 'busca'] as const;
-const PAGE_SIZE = 20;
 
 /**
  * Painel: the current journey, its progress, tab counters, and the tab's list (all state in the
@@ -30,21 +28,11 @@ const PAGE_SIZE = 20;
  */
 export function DashboardPage({ renderBulk }: { renderBulk?: (selection: DashboardSelection) => ReactNode } = {}) {
   const [params, setParams] = useSearchParams();
-  const journeyId = params.get('jornada') ? Number(params.get('jornada')) : undefined;
-  const scope = journeyId ? { journeyId } : {};
-  const tab = (TABS as readonly string[]).includes(params.get('aba') ?? '') ? (params.get('aba') as Tab) : 'aptos';
-  const sort = (params.get('ordenarPor') ?? 'nome') as SortColumn;
-  const order = params.get('ordem') === 'desc' ? 'desc' : 'asc';
-  const pagina = Number(params.get('pagina') ?? 1);
+  const { journeyId, scope, tab, sort, order, query } = dashboardView(params);
 
   const filters = useFilterValues(scope);
   const counters = useCounters(scope);
   const carousel = useCarousel(scope);
-  const query: ListQuery = { ...scope, ordenarPor: sort, ordem: order, pagina, tamanho: PAGE_SIZE };
-  for (const name of FILTERS) {
-    const value = params.get(name);
-    if (value) (query as Record<string, unknown>)[name] = name.endsWith('Id') ? Number(value) : value;
-  }
   const list = useTabList(tab, query);
   const selection = useRowSelection(tab, query, list.data?.total ?? 0);
   const atRisk = tab === 'aptos' && params.get('emRisco') === '1';

@@ -4,10 +4,10 @@ import { PageControls } from '../../../components/page-controls.tsx';
 import type { components } from '../../../lib/api/schema';
 import { formatDateTime, formatInteger, maskCPF } from '../../../lib/format.ts';
 import { label, situacaoText, TAG_LABEL } from '../../../lib/labels.ts';
+import type { SortColumn } from '../view.ts';
 import type { DashboardSelection } from './dashboard-selection.ts';
 
 type Page = components['schemas']['RenewalListPage'];
-export type SortColumn = 'nome' | 'cpf' | 'matricula' | 'curso' | 'situacao' | 'atualizadoEm';
 
 const COLUMNS: { key: SortColumn; label: string }[] = [
   { key: 'nome', label: 'Estudante' },

@@ -1,15 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
 
 const KEY = ['notificacoes'] as const;
 
+/** The caller's current notifications and their unread count. */
+export const notificationsQuery = queryOptions({
+  queryKey: KEY,
+  queryFn: async () => unwrap(await api.GET('/s/v2/ies/notificacoes')),
+});
+
 export function useNotifications(enabled = true) {
-  return useQuery({
-    queryKey: KEY,
-    queryFn: async () => unwrap(await api.GET('/s/v2/ies/notificacoes')),
-    enabled,
-    refetchInterval: 60_000,
-  });
+  return useQuery({ ...notificationsQuery, enabled, refetchInterval: 60_000 });
 }
 
 /** The header's badge: unread notifications of the caller. */

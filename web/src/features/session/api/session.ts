@@ -1,25 +1,25 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
 import { ApiError } from '../../../lib/api/problem.ts';
 
 export const SESSION_KEY = ['sessao'] as const;
 
 /** Who is signed in; null when nobody (401). */
-export function useSession() {
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: async () => {
-      try {
-        return unwrap(await api.GET('/s/sessao'));
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    staleTime: 60_000,
-    retry: false,
-  });
-}
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: async () => {
+    try {
+      return unwrap(await api.GET('/s/sessao'));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) return null;
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+  retry: false,
+});
+
+export const useSession = () => useQuery(sessionQuery);
 
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['data']>;
 
