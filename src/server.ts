@@ -10,6 +10,7 @@ import { createOwnedDatabase } from './db/owned-database.js';
 import { setQueryGuard } from './db/pglite-dialect.js';
 import { waitForDatabase } from './db/wait.js';
 import { createAuth } from './http/auth.js';
+import { registerDeliveryNudge } from './http/delivery-nudge.js';
 import { registerDrain } from './http/drain.js';
 import { refuseMockKeyInProduction } from './http/mock-key.js';
 import type { App } from './http/types.js';
@@ -76,6 +77,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
   }
   const drain = registerDrain(app, config.basePath);
   const jobs = await startJobs(config, database.db, app.log);
+  registerDeliveryNudge(app, () => jobs.nudgeDeliveries());
   app.addHook('onClose', async () => {
     await jobs.stop();
     await database.close();

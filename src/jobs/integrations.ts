@@ -24,6 +24,8 @@ interface DeliveryJob {
 export interface IntegrationWorker {
   /** One pass now, delivered in-process whatever the database (tests, CLI): how many were handled. */
   runOnce(): Promise<number>;
+  /** Something here may have written to the outboxes: look as soon as the poll interval allows. */
+  nudge(): void;
   stop(): Promise<void>;
 }
 
@@ -34,6 +36,13 @@ export interface IntegrationWorker {
  * sends it; claims use SKIP LOCKED, so instances never take the same row); on PGlite they are
  * delivered in-process. Retries and their backoff live in the outbox rows, so both paths behave
  * the same, and a process killed mid-delivery leaves its rows to be claimed again after the lease.
+ *
+ * The poll waits `pollMs` after a pass that found work; after passes that found none it waits
+ * twice as long each time, up to `idlePollMs`: an idle instance does not query its database
+ * several times a second. A write answered here (`nudge`) brings the next pass forward, never to
+ * less than `pollMs` after the last, and this instance's pg-boss worker is woken when jobs are
+ * queued; writes made elsewhere (another instance, the scheduled work, retries coming due) are
+ * found within `idlePollMs`.
  */
 export async function startIntegrations(
   config: Config,
@@ -80,22 +89,46 @@ export async function startIntegrations(
     return jobs.length;
   };
 
+  let workerId: string | null = null;
   if (boss) {
-    // The outbox row keeps the retries; pg-boss must not retry a job on its own.
+    // The outbox row keeps the retries; pg-boss must not retry a job on its own. The worker is
+    // woken when this instance queues jobs; its own poll only finds jobs queued by an instance
+    // that stopped before its worker took them.
     await boss.createQueue(DELIVERY_QUEUE, { name: DELIVERY_QUEUE, retryLimit: 0, expireInSeconds: 120 });
-    await boss.work<DeliveryJob>(DELIVERY_QUEUE, { batchSize: 10, pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      await Promise.all(jobs.map((job) => deliver(job.data)));
-    });
+    workerId = await boss.work<DeliveryJob>(
+      DELIVERY_QUEUE,
+      { batchSize: 10, pollingIntervalSeconds: 10 },
+      async (jobs) => {
+        await Promise.all(jobs.map((job) => deliver(job.data)));
+      },
+    );
   }
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
+  let dueAt = Number.POSITIVE_INFINITY;
+  let lastPassAt = 0;
+  let idleWait = settings.pollMs;
+  let nudged = false;
   let running: Promise<unknown> | null = null;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    if (timer) clearTimeout(timer);
+    dueAt = Date.now() + ms;
+    timer = setTimeout(tick, ms);
+    timer.unref();
+  };
   const tick = () => {
+    timer = null;
+    dueAt = Number.POSITIVE_INFINITY;
+    nudged = false;
     running = (async () => {
       const jobs = await claimAll();
       if (boss) {
-        if (jobs.length > 0) await boss.insert(jobs.map((data) => ({ name: DELIVERY_QUEUE, data })));
+        if (jobs.length > 0) {
+          await boss.insert(jobs.map((data) => ({ name: DELIVERY_QUEUE, data })));
+          if (workerId) boss.notifyWorker(workerId);
+        }
       } else {
         await Promise.all(jobs.map((job) => deliver(job)));
       }
@@ -107,16 +140,26 @@ export async function startIntegrations(
       })
       .then((handled) => {
         running = null;
-        // A full batch means more may be due: go again at once.
-        if (!stopped) timer = setTimeout(tick, handled >= BATCH ? 0 : settings.pollMs);
-        timer?.unref();
+        lastPassAt = Date.now();
+        // A full batch means more may be due: go again at once. Work found, or a write during the
+        // pass: the short interval. Nothing: wait longer each time, up to idlePollMs.
+        idleWait = handled > 0 || nudged ? settings.pollMs : Math.min(idleWait * 2, settings.idlePollMs);
+        schedule(handled >= BATCH ? 0 : handled > 0 || nudged ? settings.pollMs : idleWait);
       });
   };
-  timer = setTimeout(tick, settings.pollMs);
-  timer.unref();
+  schedule(settings.pollMs);
 
   return {
     runOnce,
+    nudge() {
+      if (stopped) return;
+      if (running) {
+        nudged = true;
+        return;
+      }
+      const at = Math.max(Date.now(), lastPassAt + settings.pollMs);
+      if (at < dueAt) schedule(at - Date.now());
+    },
     async stop() {
       stopped = true;
       if (timer) clearTimeout(timer);

@@ -20,6 +20,8 @@ export interface JobRunner {
   kind: 'pg-boss' | 'timer';
   /** Runs the scheduled work once now, in-process (tests, CLI). */
   runOnce(): Promise<void>;
+  /** A write was answered: e-mails and webhooks it queued go out now, not at the next idle poll. */
+  nudgeDeliveries(): void;
   stop(): Promise<void>;
 }
 
@@ -64,6 +66,7 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     return {
       kind: 'timer',
       runOnce,
+      nudgeDeliveries: () => integrations.nudge(),
       async stop() {
         clearInterval(timer);
         clearTimeout(first);
@@ -102,7 +105,9 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     });
   });
   await retryStartRace(() => boss.schedule(WINDOWS_QUEUE, WINDOWS_CRON, {}, { tz: SERVICE_TIME_ZONE }));
-  await boss.work(WINDOWS_QUEUE, async () => {
+  // The slot's job starts within 30 s of its time: pg-boss's default (a look every 2 s) would
+  // query the database every 2 s, all day, for a job that comes every 15 minutes.
+  await boss.work(WINDOWS_QUEUE, { pollingIntervalSeconds: 30 }, async () => {
     await runOnce();
   });
   // Its queues are created at start too: the same race between instances starting together.
@@ -110,6 +115,7 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
   return {
     kind: 'pg-boss',
     runOnce,
+    nudgeDeliveries: () => integrations.nudge(),
     async stop() {
       await integrations.stop();
       await boss.stop({ graceful: true, wait: true, timeout: 20_000 });

@@ -27,6 +27,7 @@ before(async () => {
     SMTP_FROM: 'Renova <avisos@renova.test>',
     INTEGRATIONS_BACKOFF_MS: '50',
     INTEGRATIONS_POLL_MS: '100',
+    INTEGRATIONS_IDLE_POLL_MS: '200',
   });
   // The file's own database (createTestApp cloned it), reached by URL as pg-boss needs.
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);

@@ -8,6 +8,7 @@ export const IntegrationsEnv = Type.Object({
   SMTP_URL: Type.Optional(Type.String({ pattern: '^smtps?://' })),
   SMTP_FROM: Type.String({ default: 'Renova <nao-responda@renova.local>', minLength: 3 }),
   INTEGRATIONS_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 1000 }),
+  INTEGRATIONS_IDLE_POLL_MS: Type.Integer({ minimum: 10, maximum: 600_000, default: 10_000 }),
   INTEGRATIONS_BACKOFF_MS: Type.Integer({ minimum: 1, maximum: 3_600_000, default: 30_000 }),
   INTEGRATIONS_LEASE_MS: Type.Integer({ minimum: 100, maximum: 3_600_000, default: 60_000 }),
   EMAIL_MAX_ATTEMPTS: Type.Integer({ minimum: 1, maximum: 50, default: 8 }),
@@ -19,8 +20,10 @@ export interface IntegrationsConfig {
   /** Null: e-mail is off. */
   smtpUrl: string | null;
   smtpFrom: string;
-  /** How often the worker looks for due deliveries. */
+  /** How often the worker looks for due deliveries while it finds some, or after a write here. */
   pollMs: number;
+  /** The longest it waits between looks while it finds none (never less than pollMs). */
+  idlePollMs: number;
   /** First retry delay; each later one doubles. */
   backoffMs: number;
   /** How long a claimed delivery stays claimed before a worker may take it again (crash recovery). */
@@ -36,6 +39,7 @@ export function integrationsFromEnv(env: Static<typeof IntegrationsEnv>): Integr
     smtpUrl: env.SMTP_URL ?? null,
     smtpFrom: env.SMTP_FROM,
     pollMs: env.INTEGRATIONS_POLL_MS,
+    idlePollMs: Math.max(env.INTEGRATIONS_POLL_MS, env.INTEGRATIONS_IDLE_POLL_MS),
     backoffMs: env.INTEGRATIONS_BACKOFF_MS,
     leaseMs: env.INTEGRATIONS_LEASE_MS,
     emailMaxAttempts: env.EMAIL_MAX_ATTEMPTS,
