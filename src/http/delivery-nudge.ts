@@ -1,6 +1,5 @@
+import { isWrite } from './methods.js';
 import type { App } from './types.js';
-
-const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * A write answered here may have queued e-mails or webhooks (the outboxes' triggers write them in
@@ -9,7 +8,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export function registerDeliveryNudge(app: App, nudge: () => void): void {
   app.addHook('onResponse', (request, reply, done) => {
-    if (!READS.has(request.method) && reply.statusCode < 400) nudge();
+    if (isWrite(request.method) && reply.statusCode < 400) nudge();
     done();
   });
 }

@@ -2,9 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { Gauge, type Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
 import { replicasOf } from '../db/replicas.js';
+import { isWrite } from './methods.js';
 import type { App } from './types.js';
-
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * The database for a read that tolerates a little staleness (dashboard lists, counters,
@@ -27,7 +26,7 @@ export function registerReadRouting(app: App, registry: Registry): void {
   const replicas = replicasOf(app.db);
   if (replicas === undefined) return;
   const note = async (request: FastifyRequest) => {
-    if (WRITES.has(request.method) && request.caller) replicas.noteWrite(request.caller.sub);
+    if (isWrite(request.method) && request.caller) replicas.noteWrite(request.caller.sub);
   };
   app.addHook('preHandler', note);
   app.addHook('onResponse', note);

@@ -108,7 +108,7 @@ export async function startIntegrations(
   let timer: NodeJS.Timeout | null = null;
   let dueAt = Number.POSITIVE_INFINITY;
   let lastPassAt = 0;
-  let idleWait = settings.pollMs;
+  let wait = settings.pollMs;
   let nudged = false;
   let running: Promise<unknown> | null = null;
   const schedule = (ms: number) => {
@@ -143,8 +143,8 @@ export async function startIntegrations(
         lastPassAt = Date.now();
         // A full batch means more may be due: go again at once. Work found, or a write during the
         // pass: the short interval. Nothing: wait longer each time, up to idlePollMs.
-        idleWait = handled > 0 || nudged ? settings.pollMs : Math.min(idleWait * 2, settings.idlePollMs);
-        schedule(handled >= BATCH ? 0 : handled > 0 || nudged ? settings.pollMs : idleWait);
+        wait = handled > 0 || nudged ? settings.pollMs : Math.min(wait * 2, settings.idlePollMs);
+        schedule(handled >= BATCH ? 0 : wait);
       });
   };
   schedule(settings.pollMs);

@@ -2,6 +2,7 @@ import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import { CompiledQuery, type DatabaseConnection } from 'kysely';
 import { runWithBeforeCommit } from '../../db/before-commit.js';
+import { isWrite } from '../../http/methods.js';
 import type { App } from '../../http/types.js';
 import { insertAuditSql, recordOutside, setAuditStatus } from './audit.repository.js';
 
@@ -21,7 +22,6 @@ export interface AuditScope {
   id: number | null;
 }
 
-const CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const scopes = new AsyncLocalStorage<AuditScope>();
 const scopeOf = new WeakMap<FastifyRequest, { scope: AuditScope; resource: AsyncResource }>();
 
@@ -75,7 +75,7 @@ async function writeBeforeCommit(app: App, scope: AuditScope, connection: Databa
 /** Registers the capture on the interface scope (after authentication, which sets request.caller). */
 export function registerAudit(app: App): void {
   app.addHook('onRequest', (request, _reply, done) => {
-    if (!CHANGING.has(request.method)) return done();
+    if (!isWrite(request.method)) return done();
     const scope: AuditScope = { request, brbId: null, loteId: null, id: null };
     runWithBeforeCommit(
       (connection) => writeBeforeCommit(app, scope, connection),
@@ -97,7 +97,7 @@ export function registerAudit(app: App): void {
   // Before the answer leaves (onSend, not onResponse): when the caller has its answer, the trail
   // already shows it, so reading the audit list right after a refusal finds the refusal.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (!CHANGING.has(request.method) || !request.caller) return payload;
+    if (!isWrite(request.method) || !request.caller) return payload;
     const scope = scopeOf.get(request)?.scope ?? { request, brbId: null, loteId: null, id: null };
     try {
       if (scope.id !== null) await setAuditStatus(app.db, scope.id, reply.statusCode);
