@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { configurationQuery } from '../../lib/api/configuration.ts';
 import { TABS, type Tab } from '../../lib/labels.ts';
 import { dashboardQueries, type ListQuery, type Scope } from './api/dashboard.ts';
 
@@ -30,7 +31,7 @@ export function dashboardView(params: URLSearchParams) {
  */
 export function prefetchDashboard(client: QueryClient, params: URLSearchParams): void {
   const { scope, tab, query } = dashboardView(params);
-  void client.prefetchQuery(dashboardQueries.configuration());
+  void client.prefetchQuery(configurationQuery);
   void client.prefetchQuery(dashboardQueries.filters(scope));
   void client.prefetchQuery(dashboardQueries.counters(scope));
   void client.prefetchQuery(dashboardQueries.carousel(scope));

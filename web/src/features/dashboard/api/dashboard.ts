@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
+import { configurationQuery } from '../../../lib/api/configuration.ts';
 import type { components, paths } from '../../../lib/api/schema';
 import type { Tab } from '../../../lib/labels.ts';
 
@@ -41,13 +42,6 @@ export const dashboardQueries = {
             : await api.GET('/s/v2/renovacao/{renewalTabEnum}', { params: { path: { renewalTabEnum: tab }, query } }),
         ) as components['schemas']['RenewalListPage'],
     }),
-  /** The service's business date (yyyy-mm-dd): days left count from it, not from the browser's clock. */
-  configuration: () =>
-    queryOptions({
-      queryKey: ['sessao', 'configuracao'],
-      queryFn: async () => unwrap(await api.GET('/s/sessao/configuracao')),
-      staleTime: 60 * 60_000,
-    }),
 };
 
 export const useFilterValues = (scope: Scope) => useQuery(dashboardQueries.filters(scope));
@@ -63,7 +57,8 @@ export function useTabList(tab: Tab, query: ListQuery) {
   });
 }
 
-export const useBusinessToday = (): string | undefined => useQuery(dashboardQueries.configuration()).data?.hoje;
+/** The service's business date (yyyy-mm-dd): days left count from it, not from the browser's clock. */
+export const useBusinessToday = (): string | undefined => useQuery(configurationQuery).data?.hoje;
 
 export function useAutocomplete(scope: Scope, termo: string) {
   return useQuery({

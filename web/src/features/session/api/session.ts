@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../../../lib/api/client.ts';
+import { configurationQuery } from '../../../lib/api/configuration.ts';
 import { ApiError } from '../../../lib/api/problem.ts';
 
 export const SESSION_KEY = ['sessao'] as const;
@@ -23,13 +24,8 @@ export const useSession = () => useQuery(sessionQuery);
 
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['data']>;
 
-export function usePortalConfig() {
-  return useQuery({
-    queryKey: ['sessao', 'configuracao'],
-    queryFn: async () => unwrap(await api.GET('/s/sessao/configuracao')),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-}
+/** How to sign in; the sign-in options do not change while the page is open. */
+export const usePortalConfig = () => useQuery({ ...configurationQuery, staleTime: Number.POSITIVE_INFINITY });
 
 export function useDemoUsers(enabled: boolean) {
   return useQuery({
