@@ -116,12 +116,16 @@ export function compileInsert(buffers: readonly TableBuffer[]): CompiledQuery | 
   return CompiledQuery.raw(`with ${parts.join(', ')} select 1`, params);
 }
 
+/** How long generating rows may hold the event loop while a statement is on its way (see `generating`). */
+const SLICE_MS = 4;
+
 /**
  * Overlaps generating the next batch in JS with the database writing the previous one: `flush`
- * sends a statement and returns once it has left, so at most one statement is in flight.
+ * sends a statement and returns once it has begun to leave, so at most one statement is in flight.
  */
 export class PipelinedWriter {
   private inflight: Promise<unknown> = Promise.resolve();
+  private sliceStarted = performance.now();
   constructor(
     private readonly trx: Transaction<Database>,
     private readonly buffers: readonly TableBuffer[],
@@ -136,6 +140,19 @@ export class PipelinedWriter {
     sent.catch(() => {});
     this.inflight = sent;
     await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  /**
+   * Called for each unit of rows generated. A statement's parameters (megabytes) do not fit in the
+   * socket's buffer: the driver sends the rest only when the event loop runs, and the database
+   * starts only once it has them all. Generating a whole batch without yielding left the database
+   * idle until the next flush, so this yields every few milliseconds (the 1M seed's contracts
+   * stage: 59 s to 48 s on a 2-core machine).
+   */
+  async generating(): Promise<void> {
+    if (performance.now() - this.sliceStarted < SLICE_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    this.sliceStarted = performance.now();
   }
 
   async finish(): Promise<void> {

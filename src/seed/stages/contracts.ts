@@ -37,6 +37,7 @@ export const contractsStage: SeedStage = {
       for (let id = from; id <= to; id++) {
         const plan = planContract(ctx, id);
         for (const producer of producers) producer.add(plan);
+        await writer.generating();
       }
       await writer.flush();
       progress(to, total);

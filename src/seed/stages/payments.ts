@@ -81,6 +81,7 @@ export async function seedPayments(ctx: SeedContext): Promise<void> {
       const found = schedules.get(contratoId);
       if (!found) continue;
       const { terms, schedule } = found;
+      await writer.generating();
       const rng = new Rng(hash(ctx.seed, PAYMENTS, contratoId));
       const profile = PROFILES[rng.weighted(PROFILE_WEIGHTS)]!.name;
       const due = schedule.parcelas.filter((p) => p.vencimento < calendar.today);
