@@ -86,7 +86,7 @@ async function seed(db: Db, contracts: number): Promise<number> {
   // Left alone, the WAL these rows wrote starts the server's next checkpoint (max_wal_size) during
   // the timed opening, whose first change to each page after it then logs the whole page: the server
   // logged "checkpoints are occurring too frequently" 3 s before the opening ended (session 17,
-  // 5.96-6.34 s; 5.86-5.90 s with this checkpoint).
+  // 5.96-6.34 s; 5.84-5.90 s with this checkpoint).
   await sql`checkpoint`.execute(db);
   return ieId;
 }
