@@ -208,7 +208,11 @@ test('kill -9 of the primary under load: the standby is promoted, the service go
       `only 503 problem+json (and 409 in progress) while failing over:\n${show(unexpected)}\n${service.log.slice(-3000)}`,
     );
     assert.deepEqual(badProblems, [], `every 503 is problem+json with Retry-After: ${show(badProblems)}`);
-    assert.deepEqual(load.abandoned, [], 'every write retried with its key is acknowledged in the end');
+    assert.deepEqual(
+      load.abandoned,
+      [],
+      `every write retried with its key is acknowledged in the end:\n${service.log.slice(-3000)}`,
+    );
     assert.deepEqual(lost, [], 'no acknowledged write lost');
     assert.deepEqual(doubled, [], 'no acknowledged write doubled');
     assert.equal(Number(states[0]?.n), acked.length, 'every acknowledged entry is EM_PROCESSAMENTO on the new primary');
