@@ -15,6 +15,7 @@ import {
   snapshot,
 } from '../helpers/actions-factories.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { CONTRACT_TERMS } from '../helpers/factories.js';
 
 let t: TestContext;
 let w: ActionWorld;
@@ -183,7 +184,7 @@ describe('POST /s/v1/contrato/mais-acoes/dados-complementares', () => {
     assert.equal(body.bolsa.id, e.bolsaId);
     assert.equal(body.bolsa.matricula, e.matricula);
     assert.equal(body.contrato.id, e.contratoId);
-    assert.equal(body.contrato.previsaoFormatura, '2026-12-31');
+    assert.equal(body.contrato.previsaoFormatura, CONTRACT_TERMS.previsaoFormatura);
     assert.deepEqual(body.acoesPermitidas, [
       'AFASTAMENTO',
       'EVASAO',

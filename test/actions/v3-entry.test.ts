@@ -21,6 +21,7 @@ import {
 } from '../helpers/actions-factories.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { countRows } from '../helpers/db.js';
+import { CONTRACT_TERMS } from '../helpers/factories.js';
 import { unchangedBy } from '../helpers/unchanged.js';
 import { valuesItem } from '../helpers/values-factories.js';
 
@@ -120,7 +121,7 @@ suite({
   check: async (e) => {
     const c = await contract(t.db, e.contratoId);
     assert.equal(c.status, 'EXCLUIDO');
-    assert.equal(c.inicio_restituicao, '2027-01-01', 'deletion leaves restitution as it was');
+    assert.equal(c.inicio_restituicao, CONTRACT_TERMS.inicioRestituicao, 'deletion leaves restitution as it was');
     assert.equal((await bolsa(t.db, e.bolsaId)).status, 'EXCLUIDA');
   },
 });

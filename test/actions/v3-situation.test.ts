@@ -17,6 +17,7 @@ import {
   tasks,
 } from '../helpers/actions-factories.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
+import { CONTRACT_TERMS } from '../helpers/factories.js';
 
 let t: TestContext;
 let w: ActionWorld;
@@ -95,7 +96,7 @@ for (const [door, url, from, forbiddenFrom] of [
         assert.equal((await bolsa(t.db, e.bolsaId)).situacao_matricula, 'F');
         assert.equal(
           (await contract(t.db, e.contratoId)).inicio_restituicao,
-          '2027-01-01',
+          CONTRACT_TERMS.inicioRestituicao,
           'withdrawal keeps restitution',
         );
         const [request] = await requests(t.db, e.brbId);

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 import type { MotivoSemRenovacao, Situacao } from '../../src/db/schema.js';
 import {
+  CONTRACT_TERMS,
   createContract,
   createEntry,
   type TestContract,
@@ -121,7 +122,8 @@ export async function bulkEntries(db: Db, ie: TestIe, journey: TestJourney, coun
       returning id, estudante_id, matricula
     ), contratos as (
       insert into contrato (bolsa_id, ie_id, numero, primeiro_mes_credito, previsao_formatura, inicio_restituicao)
-      select b.id, ${ie.ieId}::int8, 'CB' || b.id, '2023-02-01', '2026-12-31', '2027-01-01' from bolsas b
+      select b.id, ${ie.ieId}::int8, 'CB' || b.id, ${CONTRACT_TERMS.primeiroMesCredito}::date,
+        ${CONTRACT_TERMS.previsaoFormatura}::date, ${CONTRACT_TERMS.inicioRestituicao}::date from bolsas b
       returning id, bolsa_id
     )
     insert into entrada_jornada (jornada_id, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id, turno_id,

@@ -1,7 +1,20 @@
 import type { Db } from '../../src/db/database.js';
 import type { MotivoSemRenovacao, Situacao } from '../../src/db/schema.js';
+import { today } from '../../src/lib/business-date.js';
 import { cpfFromBase } from '../../src/lib/cpf.js';
 import { searchForm } from '../../src/lib/text.js';
+
+/**
+ * A test contract's default terms: the course ends at the close of next year and restitution starts
+ * the month after, whatever day the suite runs (a fixed date would pass behind the clock, and then
+ * a dropout, which brings restitution forward to next month, would read as a later one).
+ */
+const YEAR = Number(today().slice(0, 4));
+export const CONTRACT_TERMS = {
+  primeiroMesCredito: '2023-02-01',
+  previsaoFormatura: `${YEAR + 1}-12-31`,
+  inicioRestituicao: `${YEAR + 2}-01-01`,
+} as const;
 
 /**
  * Factories: each test builds the small data it needs. Every function takes the db (or a
@@ -135,9 +148,9 @@ export async function createContract(
       bolsa_id: bolsaId,
       ie_id: ie.ieId,
       numero: `C${n}-${cpf.slice(0, 6)}`,
-      primeiro_mes_credito: options.primeiroMesCredito ?? '2023-02-01',
-      previsao_formatura: options.previsaoFormatura ?? '2026-12-31',
-      inicio_restituicao: options.inicioRestituicao ?? '2027-01-01',
+      primeiro_mes_credito: options.primeiroMesCredito ?? CONTRACT_TERMS.primeiroMesCredito,
+      previsao_formatura: options.previsaoFormatura ?? CONTRACT_TERMS.previsaoFormatura,
+      inicio_restituicao: options.inicioRestituicao ?? CONTRACT_TERMS.inicioRestituicao,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -109,44 +109,46 @@ describe('monthly transfers: adjustments and closed months (case 5)', () => {
   });
 
   test('last month stays open until the 4th; the foundation may close it earlier; it closes by itself on the 5th', async () => {
-    // Days chosen by hand: the restitution started in c.start, so any day of 2027 is after it.
-    let march = await monthlyTransfer(t.db, OPERATOR, '2027-03', r.ie.ieId, at('2027-04-04'));
+    // Days chosen by hand in the year after next: the restitution started in c.start, before today,
+    // so any day of that year is after it.
+    const Y = Number(c.current.slice(0, 4)) + 2;
+    let march = await monthlyTransfer(t.db, OPERATOR, `${Y}-03`, r.ie.ieId, at(`${Y}-04-04`));
     assert.equal(march.fechado, false, 'open on the 4th');
-    march = await monthlyTransfer(t.db, OPERATOR, '2027-03', r.ie.ieId, at('2027-04-05'));
-    assert.deepEqual([march.fechado, march.fechadoEm], [true, '2027-04-05T03:00:00.000Z']);
+    march = await monthlyTransfer(t.db, OPERATOR, `${Y}-03`, r.ie.ieId, at(`${Y}-04-05`));
+    assert.deepEqual([march.fechado, march.fechadoEm], [true, `${Y}-04-05T03:00:00.000Z`]);
 
-    // A payment on 2027-04-02 dated 2027-03-20 goes into March, still open.
+    // A payment on April 2 dated March 20 goes into March, still open.
     const [inMarch] = await recordPayments(
       t.db,
       OPERATOR,
-      [{ contratoId: r.contratoId, dataPagamento: '2027-03-20', valorPago: 10 }],
+      [{ contratoId: r.contratoId, dataPagamento: `${Y}-03-20`, valorPago: 10 }],
       () => '/body',
-      at('2027-04-02'),
+      at(`${Y}-04-02`),
     );
-    assert.equal(inMarch!.competencia, '2027-03');
+    assert.equal(inMarch!.competencia, `${Y}-03`);
     // The foundation closes March on the 3rd; a payment dated in March recorded then goes into April.
-    const closing = await closeMonth(t.db, OPERATOR, '2027-03', at('2027-04-03'));
+    const closing = await closeMonth(t.db, OPERATOR, `${Y}-03`, at(`${Y}-04-03`));
     assert.equal(closing.fechado, true);
-    const snapshot = await monthlyTransfer(t.db, OPERATOR, '2027-03', r.ie.ieId, at('2027-04-03'));
+    const snapshot = await monthlyTransfer(t.db, OPERATOR, `${Y}-03`, r.ie.ieId, at(`${Y}-04-03`));
     assert.equal(snapshot.fechado, true);
     const [late] = await recordPayments(
       t.db,
       OPERATOR,
-      [{ contratoId: r.contratoId, dataPagamento: '2027-03-25', valorPago: 10 }],
+      [{ contratoId: r.contratoId, dataPagamento: `${Y}-03-25`, valorPago: 10 }],
       () => '/body',
-      at('2027-04-03'),
+      at(`${Y}-04-03`),
     );
-    assert.deepEqual([late!.competencia, late!.dataPagamento], ['2027-04', '2027-03-25']);
+    assert.deepEqual([late!.competencia, late!.dataPagamento], [`${Y}-04`, `${Y}-03-25`]);
     const adjusted = await recordAdjustment(
       t.db,
       OPERATOR,
       // April's net is 0.00 (the 10.00 paid went to installment 2's fee), so a deduction would be 422.
-      { ieId: r.ie.ieId, competencia: '2027-03', valor: 1, descricao: 'Tarifa devolvida de março' },
-      at('2027-04-03'),
+      { ieId: r.ie.ieId, competencia: `${Y}-03`, valor: 1, descricao: 'Tarifa devolvida de março' },
+      at(`${Y}-04-03`),
     );
-    assert.deepEqual([adjusted.competencia, adjusted.competenciaReferencia], ['2027-04', '2027-03']);
-    assert.deepEqual(await monthlyTransfer(t.db, OPERATOR, '2027-03', r.ie.ieId, at('2027-04-03')), snapshot);
-    await assert.rejects(closeMonth(t.db, OPERATOR, '2027-03', at('2027-04-03')), { status: 409 });
-    await assert.rejects(closeMonth(t.db, OPERATOR, '2027-04', at('2027-04-30')), { status: 422 });
+    assert.deepEqual([adjusted.competencia, adjusted.competenciaReferencia], [`${Y}-04`, `${Y}-03`]);
+    assert.deepEqual(await monthlyTransfer(t.db, OPERATOR, `${Y}-03`, r.ie.ieId, at(`${Y}-04-03`)), snapshot);
+    await assert.rejects(closeMonth(t.db, OPERATOR, `${Y}-03`, at(`${Y}-04-03`)), { status: 409 });
+    await assert.rejects(closeMonth(t.db, OPERATOR, `${Y}-04`, at(`${Y}-04-30`)), { status: 422 });
   });
 });
