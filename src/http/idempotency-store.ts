@@ -29,8 +29,13 @@ export interface Claim {
   chave: string;
 }
 
+/** A claim attempt: the key, and the token (uuid) that makes the claim this attempt's own. */
+export interface OwnedClaim extends Claim {
+  dono: string;
+}
+
 /** Inserts the claim, or takes over an expired answer or a dead in-progress claim. True when claimed. */
-export async function claimKey(db: Db, claim: Claim, hash: string): Promise<boolean> {
+export async function claimKey(db: Db, claim: OwnedClaim, hash: string): Promise<boolean> {
   const row = await db
     .insertInto('chave_idempotencia')
     .values({ ...claim, hash_requisicao: hash })
@@ -39,6 +44,7 @@ export async function claimKey(db: Db, claim: Claim, hash: string): Promise<bool
         .columns(['usuario', 'operacao', 'chave'])
         .doUpdateSet({
           hash_requisicao: hash,
+          dono: claim.dono,
           estado: 'EM_ANDAMENTO',
           status_resposta: null,
           content_type: null,
@@ -85,13 +91,14 @@ export function findKey(db: Db, claim: Claim) {
     .executeTakeFirst();
 }
 
-/** Deletes a claim whose request committed nothing; a committed one stays. */
-export function releaseKey(db: Db, claim: Claim) {
+/** The columns that find the key's row while it is still `claim`'s own (its token). */
+const ownRow = ({ usuario, operacao, chave, dono }: OwnedClaim) => ({ usuario, operacao, chave, dono });
+
+/** Deletes this attempt's claim if its request committed nothing; a committed one, or another's, stays. */
+export function releaseKey(db: Db, claim: OwnedClaim) {
   return db
     .deleteFrom('chave_idempotencia')
-    .where('usuario', '=', claim.usuario)
-    .where('operacao', '=', claim.operacao)
-    .where('chave', '=', claim.chave)
+    .where((eb) => eb.and(ownRow(claim)))
     .where('estado', '=', 'EM_ANDAMENTO')
     .execute();
 }
@@ -103,13 +110,11 @@ export function releaseKey(db: Db, claim: Claim) {
  * the same request, answer not yet stored); no row means it is not, and the transaction must not
  * commit.
  */
-export function markCommittedQuery(db: Db, claim: Claim, hash: string): CompiledQuery<{ chave: string }> {
+export function markCommittedQuery(db: Db, claim: OwnedClaim, hash: string): CompiledQuery<{ chave: string }> {
   return db
     .updateTable('chave_idempotencia')
     .set({ estado: 'CONCLUIDA', concluida_em: sql<Date>`now()` })
-    .where('usuario', '=', claim.usuario)
-    .where('operacao', '=', claim.operacao)
-    .where('chave', '=', claim.chave)
+    .where((eb) => eb.and(ownRow(claim)))
     .where('hash_requisicao', '=', hash)
     .where((eb) => eb.or([eb('estado', '=', 'EM_ANDAMENTO'), eb('status_resposta', 'is', null)]))
     .returning('chave')
@@ -123,7 +128,7 @@ export interface StoredAnswer {
 }
 
 /** Stores the answer a retry replays. */
-export function saveAnswer(db: Db, claim: Claim, answer: StoredAnswer) {
+export function saveAnswer(db: Db, claim: OwnedClaim, answer: StoredAnswer) {
   return db
     .updateTable('chave_idempotencia')
     .set({
@@ -133,9 +138,7 @@ export function saveAnswer(db: Db, claim: Claim, answer: StoredAnswer) {
       corpo: answer.body,
       concluida_em: new Date(),
     })
-    .where('usuario', '=', claim.usuario)
-    .where('operacao', '=', claim.operacao)
-    .where('chave', '=', claim.chave)
+    .where((eb) => eb.and(ownRow(claim)))
     .execute();
 }
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import type { DatabaseConnection } from 'kysely';
 import { runWithBeforeCommit } from '../db/before-commit.js';
@@ -7,7 +7,15 @@ import type { Caller } from './auth.js';
 import { AppError, conflict, invalidField, unprocessable } from './errors.js';
 import { t } from './i18n.js';
 import { PendingKeyWrites } from './idempotency-pending.js';
-import { type Claim, claimKey, findKey, markCommittedQuery, releaseKey, saveAnswer } from './idempotency-store.js';
+import {
+  type Claim,
+  claimKey,
+  findKey,
+  markCommittedQuery,
+  type OwnedClaim,
+  releaseKey,
+  saveAnswer,
+} from './idempotency-store.js';
 import type { App } from './types.js';
 
 declare module 'fastify' {
@@ -118,7 +126,7 @@ function keyOf(request: FastifyRequest): string | undefined {
 
 /** A request holding a claim, until its answer is stored. */
 interface Held {
-  key: Claim;
+  key: OwnedClaim;
   hash: string;
   /** Set when the answer is being stored: later commits (work the request left running) mark nothing. */
   finished: boolean;
@@ -160,16 +168,17 @@ export function registerIdempotency(app: App, basePath: string): void {
   async function claimOrAnswer(request: FastifyRequest, reply: FastifyReply): Promise<Held | 'replayed' | null> {
     const chave = keyOf(request);
     if (chave === undefined || !request.caller) return null;
-    const key: Claim = {
+    const key: OwnedClaim = {
       usuario: principalOf(request.caller, app.config.jwt.issuer),
       operacao: operationOf(request, basePath),
       chave,
+      dono: randomUUID(),
     };
     const hash = requestHash(request);
     // This process's own unfinished bookkeeping for the key (the database was away) goes first.
     await pending.settle(idOf(key));
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (await claimKey(app.db, key, hash)) return { key, hash, finished: false };
+      if (await claimOrKeepRelease(key, hash)) return { key, hash, finished: false };
       const stored = await findKey(app.db, key);
       if (!stored) continue; // released between the two statements: claim again
       if (stored.hash_requisicao !== hash) {
@@ -203,6 +212,21 @@ export function registerIdempotency(app: App, basePath: string): void {
         `Idempotency-Key "${chave}" is being used by concurrent requests; retry.`,
       ),
     );
+  }
+
+  /**
+   * The claim is its own statement and commits at once. When the connection fails before its answer
+   * arrives, the key may now be held by this attempt with no request behind it: the release of this
+   * attempt's claim (its token, nobody else's) is kept, to run once the database answers, so the
+   * retry the client is told to make is served instead of waiting out a dead claim's 15 minutes.
+   */
+  async function claimOrKeepRelease(key: OwnedClaim, hash: string): Promise<boolean> {
+    try {
+      return await claimKey(app.db, key, hash);
+    } catch (error) {
+      if (isConnectionLoss(error)) pending.add(idOf(key), () => releaseKey(app.db, key));
+      throw error;
+    }
   }
 
   /** Right before each COMMIT of the request: the key's record commits with the change, or the change does not commit. */

@@ -19,6 +19,7 @@ import { ServiceProcess } from './service.js';
 const PG_PORT = 55461;
 const PROXY_PORT = 55462;
 const SERVICE_PORT = 55471;
+const LOST_CLAIM_SERVICE_PORT = 55472;
 const QUERY_TIMEOUT_MS = 4000;
 /** Far above the limits (a few seconds) and far below a hang (kernel keep-alive: minutes). */
 const BOUND_MS = 60_000;
@@ -27,6 +28,7 @@ const run = randomBytes(3).toString('hex');
 let server: PrivatePostgres;
 let proxy: BlackholeProxy;
 let service: ServiceProcess | null = null;
+const services: ServiceProcess[] = [];
 let token: string;
 let ieId: number;
 
@@ -38,13 +40,28 @@ before(async () => {
 
 after(async () => {
   if (process.env.PARTITION_LOG)
-    (await import('node:fs')).writeFileSync(process.env.PARTITION_LOG, service?.output ?? '');
-  await service?.stop();
+    (await import('node:fs')).writeFileSync(process.env.PARTITION_LOG, services.map((s) => s.output).join('\n'));
+  for (const s of services) await s.stop();
   await proxy?.close();
   server?.remove();
 });
 
 const PATH = '/s/v2/webhooks/endpoints';
+
+/** The service on the proxy, with client-side limits of a few seconds. */
+function startService(port: number): ServiceProcess {
+  const started = new ServiceProcess(port, {
+    DATABASE_URL: `postgres://postgres@127.0.0.1:${PROXY_PORT}/renova`,
+    DATABASE_POOL_MAX: '4',
+    DATABASE_STATEMENT_TIMEOUT_MS: '2000',
+    DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
+    DATABASE_CONNECT_TIMEOUT_MS: '2000',
+    DATABASE_READY_TIMEOUT_MS: '1000',
+    RATE_LIMIT_MAX: '0',
+  });
+  services.push(started);
+  return started;
+}
 
 interface Answer {
   status: number;
@@ -108,15 +125,7 @@ async function stored(label: string): Promise<number> {
 
 describe('a silent network partition between the service and PostgreSQL', () => {
   test('requests in flight and new ones answer 503 within the query timeout; served again once the network is back', async () => {
-    service = new ServiceProcess(SERVICE_PORT, {
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${PROXY_PORT}/renova`,
-      DATABASE_POOL_MAX: '4',
-      DATABASE_STATEMENT_TIMEOUT_MS: '2000',
-      DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
-      DATABASE_CONNECT_TIMEOUT_MS: '2000',
-      DATABASE_READY_TIMEOUT_MS: '1000',
-      RATE_LIMIT_MAX: '0',
-    });
+    service = startService(SERVICE_PORT);
     await service.ready();
     assert.equal((await call('POST', `${run}-before`, `${run}-k-before`)).status, 201);
     assert.equal((await call('GET')).status, 200);
@@ -157,12 +166,71 @@ describe('a silent network partition between the service and PostgreSQL', () => 
         await new Promise((resolve) => setTimeout(resolve, 500));
         answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
       }
-      assert.equal(answer.status, 201, `the ${label} write retried: ${JSON.stringify(answer)}`);
+      assert.equal(
+        answer.status,
+        201,
+        `the ${label} write retried: ${JSON.stringify(answer)}\n--- service log ---\n${service.output.slice(-6000)}`,
+      );
       assert.equal(await stored(`${run}-${label}`), 1, `the ${label} write is stored once`);
     }
     assert.equal((await call('POST', `${run}-after`, `${run}-k-after`)).status, 201);
     assert.ok(service.running);
     assert.doesNotMatch(service.output, /Unhandled 'error' event|urn:renova:problem:internal/);
     console.log(`partition answers (ms): ${answers.map((a) => a.ms).join(', ')}`);
+  });
+
+  // The claim is the request's first statement and commits on its own: when only its answer is lost,
+  // the key stood "in progress" for the 15 minutes of a dead claim, and every retry the client was
+  // told to make answered 409 (seen in CI, a write in flight when the network failed).
+  test('a claim that committed while its answer was lost is released once the network is back; the retry runs', async () => {
+    service = startService(LOST_CLAIM_SERVICE_PORT);
+    await service.ready();
+    assert.equal((await call('POST', `${run}-claim-before`, `${run}-k-claim-before`)).status, 201);
+
+    // Concurrent reads leave the pool connected: the claim then goes out on a live connection (a
+    // new one would time out in its handshake, before the claim is sent).
+    for (const answer of await Promise.all(Array.from({ length: 8 }, () => call('GET'))))
+      assert.equal(answer.status, 200);
+    proxy.deafen();
+    const lost = call('POST', `${run}-claim-lost`, `${run}-k-claim-lost`);
+    // What makes this case: PostgreSQL ran the claim while the service, waiting on its answer, never
+    // heard it. Seen from outside the partition, before the service gives up.
+    const admin = new pg.Client({ connectionString: server.url('renova') });
+    await admin.connect();
+    try {
+      await until(
+        'the claim to reach PostgreSQL',
+        async () => {
+          const claim = await admin.query<{ estado: string }>(
+            'select estado from chave_idempotencia where chave = $1',
+            [`${run}-k-claim-lost`],
+          );
+          return claim.rows[0]?.estado === 'EM_ANDAMENTO';
+        },
+        QUERY_TIMEOUT_MS,
+      );
+    } finally {
+      await admin.end();
+    }
+    assertUnavailable(await lost, 'the write whose claim lost its answer');
+    assert.equal(await stored(`${run}-claim-lost`), 0);
+
+    proxy.restore();
+    await until('/readyz to say 200 again', async () => (await service!.readyz()) === 200, BOUND_MS);
+    let answer = await call('POST', `${run}-claim-lost`, `${run}-k-claim-lost`);
+    for (let i = 0; i < 20 && (answer.status === 409 || answer.status === 503); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      answer = await call('POST', `${run}-claim-lost`, `${run}-k-claim-lost`);
+    }
+    assert.equal(
+      answer.status,
+      201,
+      `the retry: ${JSON.stringify(answer)}\n--- service log ---\n${service.output.slice(-6000)}`,
+    );
+    assert.equal(await stored(`${run}-claim-lost`), 1, 'stored once');
+    const replay = await call('POST', `${run}-claim-lost`, `${run}-k-claim-lost`);
+    assert.equal(replay.status, 201, 'a further retry replays the answer');
+    assert.equal(await stored(`${run}-claim-lost`), 1, 'still once');
+    assert.ok(service.running);
   });
 });

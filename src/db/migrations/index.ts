@@ -27,6 +27,7 @@ import * as bulkActions from './0710_bulk_actions.js';
 import * as paymentFiles from './0722_payment_files.js';
 import * as entryWriteIndexes from './0740_entry_write_indexes.js';
 import * as entryIdentityKeys from './0750_entry_identity_keys.js';
+import * as idempotencyClaimOwner from './0760_idempotency_claim_owner.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0722_payment_files': paymentFiles,
   '0740_entry_write_indexes': entryWriteIndexes,
   '0750_entry_identity_keys': entryIdentityKeys,
+  '0760_idempotency_claim_owner': idempotencyClaimOwner,
 };

@@ -9,6 +9,8 @@ export interface ChaveIdempotenciaTable {
   chave: string;
   /** sha256 (hex) of the canonical request: params, query and body. */
   hash_requisicao: string;
+  /** The claim's owner: a token each claim attempt draws, so only that attempt releases it. */
+  dono: string | null;
   estado: Generated<'EM_ANDAMENTO' | 'CONCLUIDA'>;
   status_resposta: number | null;
   content_type: string | null;
