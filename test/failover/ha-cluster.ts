@@ -242,12 +242,29 @@ export async function startHaCluster(ports: HaPorts): Promise<HaCluster> {
       return procs.map((p) => `--- ${p.name}\n${p.log.slice(-4000)}`).join('\n');
     },
     async stop() {
+      quitPostmasters();
+      await sleep(500);
       for (const proc of procs.reverse()) killGroup(proc);
       await sleep(200);
       rmSync(dir, { recursive: true, force: true });
     },
   };
+  // An immediate shutdown of each server (SIGQUIT to its postmaster): the postmaster takes its
+  // children with it. Killed alone with its keeper's group, the monitor left its logger and its
+  // health-check worker running on the machine after the test.
+  const quitPostmasters = () => {
+    for (const name of ['monitor', ...ports.nodes.map((_, i) => `node${i + 1}`)]) {
+      try {
+        const pid = Number(readFileSync(join(dir, name, 'postmaster.pid'), 'utf8').split('\n')[0]);
+        // The pid file of a node the test killed is stale: signal only a live postgres.
+        if (pid > 0 && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('postgres')) process.kill(pid, 'SIGQUIT');
+      } catch {
+        // not running
+      }
+    }
+  };
   const onExit = () => {
+    quitPostmasters();
     for (const proc of procs) killGroup(proc);
   };
   process.once('exit', onExit);
