@@ -101,6 +101,16 @@ async function call(method: 'GET' | 'POST', label?: string, key?: string): Promi
   };
 }
 
+/** The write `label` sent again with its key, as a client told to retry would: for up to about 10 s while it is 409 or 503. */
+async function retried(label: string): Promise<Answer> {
+  let answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
+  for (let i = 0; i < 20 && (answer.status === 409 || answer.status === 503); i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
+  }
+  return answer;
+}
+
 function assertUnavailable(answer: Answer, what: string) {
   assert.equal(answer.status, 503, `${what}: ${JSON.stringify(answer)}`);
   assert.match(answer.type, /^application\/problem\+json/, what);
@@ -161,11 +171,7 @@ describe('a silent network partition between the service and PostgreSQL', () => 
     assert.equal((await call('GET')).status, 200);
     // The writes cut off by the partition, retried with their keys: each stored exactly once.
     for (const label of ['in-flight', 'during']) {
-      let answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
-      for (let i = 0; i < 20 && (answer.status === 409 || answer.status === 503); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        answer = await call('POST', `${run}-${label}`, `${run}-k-${label}`);
-      }
+      const answer = await retried(label);
       assert.equal(
         answer.status,
         201,
@@ -217,11 +223,7 @@ describe('a silent network partition between the service and PostgreSQL', () => 
 
     proxy.restore();
     await until('/readyz to say 200 again', async () => (await service!.readyz()) === 200, BOUND_MS);
-    let answer = await call('POST', `${run}-claim-lost`, `${run}-k-claim-lost`);
-    for (let i = 0; i < 20 && (answer.status === 409 || answer.status === 503); i++) {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      answer = await call('POST', `${run}-claim-lost`, `${run}-k-claim-lost`);
-    }
+    const answer = await retried('claim-lost');
     assert.equal(
       answer.status,
       201,
