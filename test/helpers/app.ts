@@ -34,9 +34,12 @@ export async function createTestApp(
   extend?: (app: App) => void,
 ): Promise<TestContext> {
   const database = await createTestDatabase();
+  // The configuration names the database the suite runs on: on PostgreSQL, the code paths that
+  // depend on the kind (exports' cursors, readiness limits) take their PostgreSQL side.
   const config = loadConfig({
     JWT_SECRET: TEST_SECRET,
     DATA_DIR: 'memory://',
+    ...(database.url && { DATABASE_URL: database.url }),
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '0',
     ...env,

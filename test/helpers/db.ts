@@ -8,11 +8,14 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 /** Which database the suite runs on: PostgreSQL when TEST_DATABASE_URL is set, else in-memory PGlite. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/** A test file's database; `url` names it when it is PostgreSQL, for a configuration to point at. */
+export type TestDatabase = DatabaseHandle & { url?: string };
+
 /**
  * A fresh, migrated database for one test file. On PostgreSQL it is a new database cloned from
  * the template scripts/test.js migrated (TEST_PG_TEMPLATE), dropped on close.
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     const template = process.env.TEST_PGLITE_TEMPLATE;
@@ -38,6 +41,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!process.env.TEST_PG_TEMPLATE) await migrateToLatest(handle.db);
   return {
     ...handle,
+    url: target.toString(),
     close: async () => {
       await handle.close();
       const dropper = new pg.Client({ connectionString: url });

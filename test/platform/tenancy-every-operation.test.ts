@@ -101,14 +101,11 @@ test("the reads that refused IE 1 answer IE 2's own user: the ids exist, so the 
     const entry: TenancyCase | undefined = TENANCY_CASES[op.operationId];
     if (!entry || 'none' in entry || entry.expect !== 'notFound') continue;
     for (const call of entry.calls(w).filter((c) => !c.mixes)) {
-      // One after the other: the test app's configuration names PGlite even on the PostgreSQL
-      // suite, so an export takes the embedded path (a WITH HOLD cursor fetched statement by
-      // statement), and two at once on a PostgreSQL pool can fetch on another connection than the
-      // one that declared the cursor ("cursor does not exist", seen once in CI). Production's
-      // configuration always names its database; the harness mismatch is noted for a fix.
-      const answers = [];
-      for (const role of ['IE', 'API'] as const)
-        answers.push(await t.call({ method: 'GET', url: urlOf(op.path, call), ies: [w.two.ie.ieId], role }));
+      const answers = await Promise.all(
+        (['IE', 'API'] as const).map((role) =>
+          t.call({ method: 'GET', url: urlOf(op.path, call), ies: [w.two.ie.ieId], role }),
+        ),
+      );
       if (!answers.some((r) => r.statusCode === 200)) {
         failures.push(`${op.operationId}${call.names ? ` (${call.names})` : ''}: ${answers.map((r) => r.statusCode)}`);
       }
