@@ -190,7 +190,7 @@ describe('autocomplete relevance order, per class of term', () => {
     }
   });
 
-  test('the trigram sample changes which name keys are read, never what is found (migration 0620)', async () => {
+  test('the trigram sample changes which name keys are read, never what is found (migrations 0620, 0770)', async () => {
     const terms = [
       'ana',
       'maria',
@@ -210,8 +210,27 @@ describe('autocomplete relevance order, per class of term', () => {
     assert.equal(await keys('maria da s'), 8, 'without a sample, every key of the term');
     await refreshNameKeyFrequencies(t.db);
     try {
-      assert.equal(await keys('maria da s'), 3, 'with a sample, its three rarest keys');
+      assert.equal(await keys('maria da s'), 3, 'with a sample, three keys');
       assert.equal(await keys('yamamoto'), 3);
+      assert.deepEqual(await Promise.all(terms.map((termo) => suggest(termo))), before);
+      // Each word's rarest key goes first (migration 0770): with the bench's frequencies, where
+      // every key of "joao" is rarer than any of "pe", "joao pe" still reads one of "pe" (" pe"),
+      // not three of "joao". "pe" alone, as a word's beginning, has the keys "  p" and " pe".
+      await t.db.deleteFrom('trigrama_frequencia').execute();
+      const bench = { oao: 69, joa: 203, 'ao ': 276, ' pe': 382, '  p': 1494 };
+      await t.db
+        .insertInto('trigrama_frequencia')
+        .values(Object.entries(bench).map(([trigrama, total]) => ({ trigrama, total })))
+        .execute();
+      const shared = async (termo: string, word: string, inicio: boolean) =>
+        (
+          await sql<{ n: number }>`select cardinality(array(
+              select unnest(chaves_termo(1, ${termo}, false))
+              intersect select unnest(chaves_termo(1, ${word}, ${inicio}))))::int4 as n`.execute(t.db)
+        ).rows[0]?.n;
+      assert.equal(await keys('joao pe'), 3);
+      assert.equal(await shared('joao pe', 'pe', true), 1, 'a key of the second word');
+      assert.equal(await shared('joao pe', 'joao', false), 2, 'and two of the first');
       assert.deepEqual(await Promise.all(terms.map((termo) => suggest(termo))), before);
     } finally {
       await t.db.deleteFrom('trigrama_frequencia').execute();

@@ -12,6 +12,28 @@ begin atomic
 end;
 `;
 
+/** chaves_termo's three rarest keys (0770 replaces it, and its down migration restores this one). */
+export const CHAVES_TERMO_RARIDADE = `
+create or replace function chaves_termo(jornada int8, termo text, inicio bool) returns int8[]
+language plpgsql stable parallel safe strict as $$
+begin
+  return (
+    select coalesce(array_agg((jornada << 32) | (hashtext(k.t)::int8 & 4294967295)), '{}')
+    from (
+      select r.t, row_number() over (order by coalesce(f.total, 0), r.t) as ordem
+      from (
+        select distinct t
+        from (select w.p, w.n, count(*) over () as total
+              from unnest(regexp_split_to_array(btrim(termo), '\\s+')) with ordinality as w(p, n)) palavras,
+          unnest(show_trgm(palavras.p)) t
+        where (palavras.n < palavras.total or t not like '% ') and (inicio or palavras.n > 1 or t not like ' %')
+      ) r(t)
+      left join trigrama_frequencia f on f.trigrama = r.t
+    ) k
+    where k.ordem <= 3 or not exists (select from trigrama_frequencia));
+end $$;
+`;
+
 /**
  * A name search reads only its rarest keys (issue 16). 0610's chaves_termo gave every trigram a
  * match must have, and GIN reads every one of their posting lists: "maria da s" has eight, each
@@ -41,25 +63,7 @@ create table trigrama_frequencia (
 );
 
 ${ATUALIZAR_TRIGRAMAS}
-create or replace function chaves_termo(jornada int8, termo text, inicio bool) returns int8[]
-language plpgsql stable parallel safe strict as $$
-begin
-  return (
-    select coalesce(array_agg((jornada << 32) | (hashtext(k.t)::int8 & 4294967295)), '{}')
-    from (
-      select r.t, row_number() over (order by coalesce(f.total, 0), r.t) as ordem
-      from (
-        select distinct t
-        from (select w.p, w.n, count(*) over () as total
-              from unnest(regexp_split_to_array(btrim(termo), '\\s+')) with ordinality as w(p, n)) palavras,
-          unnest(show_trgm(palavras.p)) t
-        where (palavras.n < palavras.total or t not like '% ') and (inicio or palavras.n > 1 or t not like ' %')
-      ) r(t)
-      left join trigrama_frequencia f on f.trigrama = r.t
-    ) k
-    where k.ordem <= 3 or not exists (select from trigrama_frequencia));
-end $$;
-`)
+${CHAVES_TERMO_RARIDADE}`)
     .execute(db);
 }
 
