@@ -134,3 +134,8 @@ export function median(xs: number[]): number {
 /** "median (min–max)". */
 export const spread = (xs: number[], digits = 2) =>
   `${median(xs).toFixed(digits)} (${Math.min(...xs).toFixed(digits)}–${Math.max(...xs).toFixed(digits)})`;
+
+/** A figure's verdict: BUSY when every run of it was measured beside other work (not counted either way). */
+export function verdict(figure: { pass: boolean; busy?: boolean }): string {
+  return figure.busy ? 'BUSY (not counted)' : figure.pass ? 'PASS' : 'MISS';
+}
