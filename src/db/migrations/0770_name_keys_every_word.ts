@@ -3,11 +3,11 @@ import { CHAVES_TERMO_RARIDADE } from './0620_name_key_frequencies.js';
 
 /**
  * A term of several words reads a key of each word (#25). 0620's chaves_termo kept the term's three
- * rarest keys, and a word's trigrams are each other's company: all three of "joao pe" came from
+ * rarest keys, and a word's trigrams come together: all three of "joao pe" came from
  * "joao" (oao, joa, "ao "), so the search read every name with a "joao" and nothing of "pe": 405
  * candidates in the bench's largest journey for 6 matches, each read from the heap and rechecked.
  * The rarest key of each word goes first now (oao, then " pe"), the rest by rarity up to three:
- * 12 candidates. Measured on that journey (candidates / matches, before → after): "joao pe"
+ * 12 candidates. Candidates in that journey, before → after: "joao pe"
  * 405 → 12, "jose da" 401 → 13, "silva pe" 1005 → 22, "ana paula" 490 → 21, "pedro h" 419 → 13,
  * "maria da s" 89 → 19; "ana sou" 157 and one-word terms are unchanged (their keys are the same).
  *
