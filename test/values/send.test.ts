@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { countRows } from '../helpers/db.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
+import { createSolicitacao } from '../helpers/story-factories.js';
 import {
   countersOf,
   entryState,
@@ -172,6 +173,19 @@ describe('POST /s/v3/mais-acoes/enviar-valores', () => {
       .where('linha', '=', 1)
       .executeTakeFirstOrThrow();
     assert.equal(replaced.processamento, 'SUBSTITUIDO');
+  });
+
+  test('values waiting as a request of their own (written before batches, 0405) refuse the row; the entry is untouched', async () => {
+    const { entries } = await ieWithEntries(t.db, ['APTO', 'APTO'], mine);
+    const [waiting, free] = entries as [(typeof entries)[number], (typeof entries)[number]];
+    await createSolicitacao(t.db, mine, waiting, { tipo: 'ENVIO_VALORES', status: 'EM_ANDAMENTO' });
+    const body = (await send(V3, { valores: [valuesItem(waiting.brbId), valuesItem(free.brbId)] })).json() as V3Out;
+    assert.equal(body.registrosComSucesso, 1);
+    assert.equal(body.registrosComErro, 1);
+    assert.match(body.linhasComErro[0]!, new RegExp(`Row 1 \\(brbId ${waiting.brbId}\\).*\\[EM_ANDAMENTO\\]`));
+    assert.equal((await entryState(t.db, waiting.brbId)).situacao, 'APTO');
+    assert.equal((await timelineOf(t.db, waiting.brbId)).length, 0);
+    assert.equal((await entryState(t.db, free.brbId)).situacao, 'EM_PROCESSAMENTO');
   });
 
   test('annual contracts take up to 12 installments; parcMeses must match the count', async () => {
