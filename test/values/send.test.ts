@@ -178,7 +178,7 @@ describe('POST /s/v3/mais-acoes/enviar-valores', () => {
   test('values waiting as a request of their own (written before batches, 0405) refuse the row; the entry is untouched', async () => {
     const { entries } = await ieWithEntries(t.db, ['APTO', 'APTO'], mine);
     const [waiting, free] = entries as [(typeof entries)[number], (typeof entries)[number]];
-    await createSolicitacao(t.db, mine, waiting, { tipo: 'ENVIO_VALORES', status: 'EM_ANDAMENTO' });
+    const request = await createSolicitacao(t.db, mine, waiting, { tipo: 'ENVIO_VALORES', status: 'EM_ANDAMENTO' });
     const body = (await send(V3, { valores: [valuesItem(waiting.brbId), valuesItem(free.brbId)] })).json() as V3Out;
     assert.equal(body.registrosComSucesso, 1);
     assert.equal(body.registrosComErro, 1);
@@ -186,6 +186,24 @@ describe('POST /s/v3/mais-acoes/enviar-valores', () => {
     assert.equal((await entryState(t.db, waiting.brbId)).situacao, 'APTO');
     assert.equal((await timelineOf(t.db, waiting.brbId)).length, 0);
     assert.equal((await entryState(t.db, free.brbId)).situacao, 'EM_PROCESSAMENTO');
+
+    // Resent, the values replace the waiting request, and only that one.
+    const other = await createSolicitacao(t.db, mine, free, { tipo: 'TRANCAMENTO', status: 'EM_ANDAMENTO' });
+    const resent = (await send(V3, { reenvio: true, valores: [valuesItem(waiting.brbId)] })).json() as V3Out;
+    assert.equal(resent.registrosComSucesso, 1, resent.linhasComErro.join('\n'));
+    const legacy = await t.db
+      .selectFrom('solicitacao')
+      .select(['status', 'dados'])
+      .where('id', '=', request)
+      .executeTakeFirstOrThrow();
+    assert.equal(legacy.status, 'CANCELADA');
+    assert.equal((legacy.dados as { substituidaPorLote?: number }).substituidaPorLote, resent.lote);
+    const untouched = await t.db
+      .selectFrom('solicitacao')
+      .select('status')
+      .where('id', '=', other)
+      .executeTakeFirstOrThrow();
+    assert.equal(untouched.status, 'EM_ANDAMENTO');
   });
 
   test('annual contracts take up to 12 installments; parcMeses must match the count', async () => {
