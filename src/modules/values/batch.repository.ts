@@ -52,6 +52,15 @@ export interface ChunkRows {
   last: number;
 }
 
+/**
+ * An entry's open values request of its own (written before 0405), as a lateral subquery: one
+ * probe of solicitacao_em_andamento_uk per row, which holds at most one per entry and type. LIMIT
+ * keeps it a probe; as a join or an EXISTS, PostgreSQL hashed or scanned every request.
+ */
+const openValuesRequest = (entry: ReturnType<typeof sql.ref>) =>
+  sql`(select x.id from solicitacao x
+    where x.entrada_id = ${entry} and x.tipo = 'ENVIO_VALORES' and x.status = 'EM_ANDAMENTO' limit 1)`;
+
 /** The chunk's rows in lote_linha as `v`. */
 const chunkRows = (c: ChunkRows) =>
   sql`lote_linha v where v.lote_id = ${c.loteId}::int8 and v.linha between ${c.first}::int4 and ${c.last}::int4`;
@@ -92,7 +101,7 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
         coalesce(a.situacao = any(${p.pendingIn}::text[]), false) as pendente,
         coalesce(a.situacao = any(${plain}::text[])
           or (a.situacao || '/' || coalesce(a.motivo, '')) = any(${pairs}::text[]), false) as permitido,
-        coalesce(h.aguardando, false) or sx.aberta is not null as em_andamento
+        coalesce(h.aguardando, false) or sx.id is not null as em_andamento
       from valores_chunk s
       left join entrada_jornada a on a.id = s.brb_id
         and (${p.caller.all}::bool or a.ie_id = any(${p.caller.ies}::int8[]))
@@ -105,14 +114,9 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
           bool_or(x.processamento = 'AGUARDANDO') as aguardando
         from lote_linha x where x.entrada_id = a.id
       ) h on a.id is not null
-      -- A request written before 0405, by one probe of the open requests' index per row. As an
-      -- EXISTS, PostgreSQL hashed every open values request of the database once per chunk: the
-      -- cost grew with the database, not the batch (#25: 5 scans of 637,681 requests per 100,000
-      -- rows on the 5M bench database). LIMIT keeps the probe per row.
-      left join lateral (
-        select true as aberta from solicitacao x
-        where x.entrada_id = a.id and x.tipo = 'ENVIO_VALORES' and x.status = 'EM_ANDAMENTO' limit 1
-      ) sx on a.id is not null
+      -- A request written before 0405. As an EXISTS, PostgreSQL hashed every open values request of
+      -- the database once per chunk (#25: 5 passes over 637,681 on the 5M bench database).
+      left join lateral ${openValuesRequest(sql.ref('a.id'))} sx on a.id is not null
     ),
     -- The row's new errors as one jsonb array: plain expressions, no subquery or aggregate per row.
     -- Each error is its field, rule code and params; the message is built when read (row-errors.ts).
@@ -164,18 +168,14 @@ export async function decideChunk(trx: Q, p: CheckParams): Promise<void> {
  * touched.
  */
 export async function replacePrevious(trx: Q, chunk: ChunkRows): Promise<number[]> {
-  // The requests by one probe per row, as in decideChunk: as a join, PostgreSQL read the whole
-  // solicitacao table for every chunk (0.84 s a 20,000-row chunk on the 5M bench database). An
-  // entry has at most one open request of a type (solicitacao_em_andamento_uk).
+  // As a join, PostgreSQL read all of solicitacao for every chunk (0.84 s a 20,000-row chunk on the
+  // 5M bench database); the ids come from one probe per row, the update reads them by key.
   await sql`
     update solicitacao s set status = 'CANCELADA', concluida_em = now(),
       dados = s.dados || jsonb_build_object('substituidaPorLote', ${chunk.loteId}::int8)
     where s.status = 'EM_ANDAMENTO' and s.id = any(array(
       select x.id from lote_linha v
-      cross join lateral (
-        select x.id from solicitacao x
-        where x.entrada_id = v.entrada_id and x.tipo = 'ENVIO_VALORES' and x.status = 'EM_ANDAMENTO' limit 1
-      ) x
+      cross join lateral ${openValuesRequest(sql.ref('v.entrada_id'))} x
       where v.lote_id = ${chunk.loteId}::int8 and v.linha between ${chunk.first}::int4 and ${chunk.last}::int4
         and v.resultado in ('SUCESSO', 'PENDENTE')))
   `.execute(trx);
