@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { localize } from '../../src/http/errors.js';
 import { maskCpf } from '../../src/lib/cpf.js';
+import { IdNomeSchema, ListItemSchema, ListPageSchema } from '../../src/modules/dashboard/dashboard.schemas.js';
 import { toListItem, toPage } from '../../src/modules/dashboard/mappers.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { addCourse, addEntry, type DashEntry } from '../helpers/dashboard-factories.js';
@@ -321,6 +322,29 @@ describe('list bodies', () => {
     const page = toPage([toListItem({ ...row, tags: [...row.tags] })], 1, 20, 1);
     assert.equal(localize(page, 'en'), page);
     assert.equal(localize(page, 'pt-BR'), page);
+  });
+
+  // The list routes write their bodies with JSON.stringify, not the schema's serializer (which
+  // drops fields the schema lacks): every page and item must hold exactly the schema's fields.
+  test('every list route answers exactly the schema’s fields, each item and the page', async () => {
+    const keys = (schema: { properties: object }) => Object.keys(schema.properties).sort();
+    for (const url of [
+      '/s/v2/renovacao/aptos?tamanho=50',
+      '/s/v2/renovacao/em-processamento',
+      '/s/v2/renovacao/finalizados',
+      '/s/v3/renovacao/journey?tamanho=50',
+      `/s/v2/renovacao/jornadas/listar?journeyId=${current.jornadaId}`,
+      '/s/v2/renovacao/manutencao-vinculo/estudantes',
+    ]) {
+      const page = await list(url);
+      assert.deepEqual(Object.keys(page).sort(), keys(ListPageSchema), url);
+      for (const item of page.itens) {
+        assert.deepEqual(Object.keys(item).sort(), keys(ListItemSchema), url);
+        for (const part of [item.curso, item.campus, item.turno])
+          assert.deepEqual(Object.keys(part).sort(), keys(IdNomeSchema), url);
+      }
+    }
+    assert.ok((await list('/s/v2/renovacao/aptos')).itens.length > 0);
   });
 
   test('a list answers the same bytes whatever the language asked', async () => {

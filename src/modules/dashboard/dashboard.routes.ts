@@ -17,8 +17,15 @@ const tags = ['Renewal dashboard'];
 const ListPage = Type.Ref(schemas.ListPageSchema);
 /** The list page, or (formato / Accept) every row as CSV or xlsx. */
 const ListOrFile = listOrFile(ListPage);
-/** The lists' bodies are read straight from rows (mappers.ts) and never hold a Text: no localize walk. */
-const config = { bodyTexts: false };
+/**
+ * The lists' bodies are read straight from rows (mappers.ts) and never hold a Text: no localize
+ * walk. Each item is built field by field by toListItem, an object literal typed by the schema
+ * (ListItem: TypeScript refuses a field the schema lacks), so JSON.stringify writes what the
+ * schema's serializer would. It writes it with far less garbage: fast-json-stringify builds a
+ * 50-row page from thousands of concatenated strings, which the socket write then flattens again;
+ * measured on the bench database, a fifth of the young-generation collections per request (#25).
+ */
+const listRoute = { config: { bodyTexts: false }, serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
 /** The static tab paths of the interface, each answering exactly as /s/v2/renovacao/{renewalTabEnum}. */
 const STATIC_TABS: [Aba, string, string][] = [
@@ -32,7 +39,7 @@ async function routes(app: App) {
   app.get(
     '/s/v2/renovacao/:renewalTabEnum',
     {
-      config,
+      ...listRoute,
       schema: {
         operationId: 'listContractsByTab',
         summary: 'Contracts of a dashboard tab, filtered, sorted and paged',
@@ -55,7 +62,7 @@ async function routes(app: App) {
     app.get(
       `/s/v2/renovacao/${aba}`,
       {
-        config,
+        ...listRoute,
         schema: {
           operationId,
           summary,
@@ -77,7 +84,7 @@ async function routes(app: App) {
     app.get(
       url,
       {
-        config,
+        ...listRoute,
         schema: {
           operationId: aliasOperationId('listBondMaintenanceStudents', i),
           summary: 'Beneficiaries in bond maintenance (tab manutencao-vinculo)',
@@ -115,7 +122,7 @@ async function routes(app: App) {
   app.get(
     '/s/v3/renovacao/journey',
     {
-      config,
+      ...listRoute,
       schema: {
         operationId: 'listRenewalJourneyFiltered',
         summary: 'Entries of the current journey (every tab unless aba is given), filtered, sorted and paged',
@@ -134,7 +141,7 @@ async function routes(app: App) {
   app.get(
     '/s/v2/renovacao/jornadas/listar',
     {
-      config,
+      ...listRoute,
       schema: {
         operationId: 'listJourneyContracts',
         summary: 'Contracts of a journey, filtered, sorted and paged',
@@ -154,7 +161,7 @@ async function routes(app: App) {
   app.get(
     '/s/v2/renovacao/tags',
     {
-      config,
+      ...listRoute,
       schema: {
         operationId: 'listEntryTags',
         summary: 'Tags of each brbId: of the given brbIds, or of the entries the list filters select',
