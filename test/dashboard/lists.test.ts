@@ -2,7 +2,13 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { localize } from '../../src/http/errors.js';
 import { maskCpf } from '../../src/lib/cpf.js';
-import { IdNomeSchema, ListItemSchema, ListPageSchema } from '../../src/modules/dashboard/dashboard.schemas.js';
+import {
+  IdNomeSchema,
+  ListItemSchema,
+  ListPageSchema,
+  TagsItemSchema,
+  TagsPageSchema,
+} from '../../src/modules/dashboard/dashboard.schemas.js';
 import { toListItem, toPage } from '../../src/modules/dashboard/mappers.js';
 import { createTestApp, problemOf, type TestContext } from '../helpers/app.js';
 import { addCourse, addEntry, type DashEntry } from '../helpers/dashboard-factories.js';
@@ -345,6 +351,13 @@ describe('list bodies', () => {
       }
     }
     assert.ok((await list('/s/v2/renovacao/aptos')).itens.length > 0);
+    const brbId = e.maria?.brbId as number;
+    for (const url of ['/s/v2/renovacao/tags?aba=aptos', `/s/v2/renovacao/tags?brbIds=${brbId}`]) {
+      const page = (await get(url)).json() as { itens: object[] };
+      assert.deepEqual(Object.keys(page).sort(), keys(TagsPageSchema), url);
+      assert.ok(page.itens.length > 0, url);
+      for (const item of page.itens) assert.deepEqual(Object.keys(item).sort(), keys(TagsItemSchema), url);
+    }
   });
 
   test('a list answers the same bytes whatever the language asked', async () => {

@@ -19,11 +19,12 @@ const ListPage = Type.Ref(schemas.ListPageSchema);
 const ListOrFile = listOrFile(ListPage);
 /**
  * The lists' bodies are read straight from rows (mappers.ts) and never hold a Text: no localize
- * walk. Each item is built field by field by toListItem, an object literal typed by the schema
- * (ListItem: TypeScript refuses a field the schema lacks), so JSON.stringify writes what the
- * schema's serializer would. It writes it with far less garbage: fast-json-stringify builds a
- * 50-row page from thousands of concatenated strings, which the socket write then flattens again;
- * measured on the bench database, a fifth of the young-generation collections per request (#25).
+ * walk. Each item is built field by field (toListItem, an object literal typed by the schema, so
+ * TypeScript refuses a field the schema lacks; the tags' { brbId, tags }), so JSON.stringify writes
+ * what the schema's serializer would (a test in test/dashboard/lists.test.ts checks every list's
+ * fields). It writes it with far less garbage: fast-json-stringify builds a 50-row page from
+ * thousands of concatenated strings, which the socket write then flattens again; measured on the
+ * bench database, a fifth of the young-generation collections per request (#25).
  */
 const listRoute = { config: { bodyTexts: false }, serializerCompiler: () => (data: unknown) => JSON.stringify(data) };
 
