@@ -53,9 +53,10 @@ export interface ChunkRows {
 }
 
 /**
- * An entry's open values request of its own (written before 0405), as a lateral subquery: one
- * probe of solicitacao_em_andamento_uk per row, which holds at most one per entry and type. LIMIT
- * keeps it a probe; as a join or an EXISTS, PostgreSQL hashed or scanned every request.
+ * An entry's open values request of its own (written before 0405), as a subquery (lateral, or a
+ * value per row): one probe of solicitacao_em_andamento_uk per row, which holds at most one per
+ * entry and type. LIMIT keeps it a probe; as a join or an EXISTS, PostgreSQL hashed or scanned
+ * every request.
  */
 const openValuesRequest = (entry: ReturnType<typeof sql.ref>) =>
   sql`(select x.id from solicitacao x
@@ -174,10 +175,7 @@ export async function replacePrevious(trx: Q, chunk: ChunkRows): Promise<number[
     update solicitacao s set status = 'CANCELADA', concluida_em = now(),
       dados = s.dados || jsonb_build_object('substituidaPorLote', ${chunk.loteId}::int8)
     where s.status = 'EM_ANDAMENTO' and s.id = any(array(
-      select x.id from lote_linha v
-      cross join lateral ${openValuesRequest(sql.ref('v.entrada_id'))} x
-      where v.lote_id = ${chunk.loteId}::int8 and v.linha between ${chunk.first}::int4 and ${chunk.last}::int4
-        and v.resultado in ('SUCESSO', 'PENDENTE')))
+      select ${openValuesRequest(sql.ref('v.entrada_id'))} from ${chunkRows(chunk)} and v.resultado in ('SUCESSO', 'PENDENTE')))
   `.execute(trx);
   const touched = await sql<{ lote_id: number }>`
     with marcadas as (
