@@ -17,6 +17,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../web/e2e/chromium-args.js';
 import { withScratchDatabase } from './scratch-db.js';
 
 /** The little of the DOM the in-page functions use (the bench compiles without the DOM library). */
@@ -275,8 +276,8 @@ export async function benchPortal(options: {
   const students = options.students ?? 50_000;
   await node(['scripts/build-web.mjs', '--if-stale']);
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_ARGS,
   });
   const figures: PortalFigure[] = [];
   try {
