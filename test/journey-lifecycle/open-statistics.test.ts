@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
-import { eligibleEntriesStatement } from '../../src/modules/journey-lifecycle/journey-lifecycle.repository.js';
+import { eligibleEntriesStatement } from '../../src/modules/journey-lifecycle/eligible-entries.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
 import { createContracts } from '../helpers/lifecycle-factories.js';

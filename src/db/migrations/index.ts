@@ -29,6 +29,7 @@ import * as entryWriteIndexes from './0740_entry_write_indexes.js';
 import * as entryIdentityKeys from './0750_entry_identity_keys.js';
 import * as idempotencyClaimOwner from './0760_idempotency_claim_owner.js';
 import * as nameKeysEveryWord from './0770_name_keys_every_word.js';
+import * as entryNamesBeside from './0780_entry_names_beside.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '0750_entry_identity_keys': entryIdentityKeys,
   '0760_idempotency_claim_owner': idempotencyClaimOwner,
   '0770_name_keys_every_word': nameKeysEveryWord,
+  '0780_entry_names_beside': entryNamesBeside,
 };

@@ -7,11 +7,13 @@ import { isCalendarDate, today } from '../../lib/business-date.js';
 import { cpfField } from '../../lib/cpf-field.js';
 import type { TimelineAction } from '../lifecycle/timeline-actions.js';
 import { LISTS, referenceCodes } from '../reference/reference.repository.js';
+import { insertEligibleEntries, NOT_RENEWABLE } from './eligible-entries.js';
+import { withNamesWrittenBeside } from './entry-names.js';
 import * as repo from './journey-lifecycle.repository.js';
 import type { InsertBeneficiaryBody, OpenJourneyBody, RefreshJourneyBody } from './journey-lifecycle.schemas.js';
 import { checkOpeningWindow, checkPeriod, lockIe, renewalWindow } from './journey-periods.js';
 
-const BY_HAND_NOT_RENEWABLE: readonly string[] = repo.NOT_RENEWABLE.filter((s) => s !== 'F');
+const BY_HAND_NOT_RENEWABLE: readonly string[] = NOT_RENEWABLE.filter((s) => s !== 'F');
 
 export const TIMELINE_ACTIONS = {
   abertura: 'ABERTURA_JORNADA',
@@ -103,35 +105,36 @@ export async function openJourneys(db: Db, caller: Caller, tipoPath: string | un
   if (missing.length > 0)
     throw notFound(t(`IE ${missing.join(', ')} não encontrada.`, `IE ${missing.join(', ')} not found.`));
 
-  return db.transaction().execute(async (trx) => {
-    const jornadas = [];
-    for (const ieId of ieIds) {
-      // DOMAIN.md, "Journey periods": one open journey of a type per IE, only the period right
-      // after the latest, inside the convênio calendar's window (the foundation may open outside);
-      // the renewal window is the convênio's unless the foundation sets it.
-      await lockIe(trx, ieId);
-      await checkPeriod(trx, ieId, tipo, body.ano, body.semestre);
-      await checkOpeningWindow(trx, caller, ieId, body.ano, body.semestre);
-      const { inicio, fim } = await renewalWindow(trx, caller, ieId, body);
-      const journey = await repo.insertJourney(trx, {
-        ieId,
-        tipo,
-        ano: body.ano,
-        semestre: body.semestre,
-        inicio,
-        fim,
-        por: caller.sub,
-      });
-      await repo.insertEligibleEntries(trx, {
-        journey,
-        rule: repo.ruleOfType(tipo),
-        acao: TIMELINE_ACTIONS.abertura,
-        caller,
-      });
-      jornadas.push(toOpenedJourney(journey, await repo.journeyCounters(trx, journey.id)));
-    }
-    return { jornadas };
-  });
+  return withNamesWrittenBeside(db, (names) =>
+    db.transaction().execute(async (trx) => {
+      const jornadas = [];
+      for (const ieId of ieIds) {
+        // DOMAIN.md, "Journey periods": one open journey of a type per IE, only the period right
+        // after the latest, inside the convênio calendar's window (the foundation may open outside);
+        // the renewal window is the convênio's unless the foundation sets it.
+        await lockIe(trx, ieId);
+        await checkPeriod(trx, ieId, tipo, body.ano, body.semestre);
+        await checkOpeningWindow(trx, caller, ieId, body.ano, body.semestre);
+        const { inicio, fim } = await renewalWindow(trx, caller, ieId, body);
+        const journey = await repo.insertJourney(trx, {
+          ieId,
+          tipo,
+          ano: body.ano,
+          semestre: body.semestre,
+          inicio,
+          fim,
+          por: caller.sub,
+        });
+        await insertEligibleEntries(
+          trx,
+          { journey, rule: repo.ruleOfType(tipo), acao: TIMELINE_ACTIONS.abertura, caller },
+          names,
+        );
+        jornadas.push(toOpenedJourney(journey, await repo.journeyCounters(trx, journey.id)));
+      }
+      return { jornadas };
+    }),
+  );
 }
 
 /** Adds entries for contracts that became eligible since the journey opened. */
@@ -140,52 +143,53 @@ export async function refreshJourneys(db: Db, caller: Caller, body: RefreshJourn
     body.jornadaId === undefined
       ? await targetIes(db, caller, body.ieId, t(' (ou informe jornadaId)', ' (or give jornadaId)'))
       : [];
-  return db.transaction().execute(async (trx) => {
-    let journeys: repo.JourneyRow[];
-    if (body.jornadaId !== undefined) {
-      const journey = await repo.lockJourney(trx, caller, body.jornadaId);
-      if (!journey || (body.ieId !== undefined && journey.ie_id !== body.ieId)) {
-        throw notFound(t(`Jornada ${body.jornadaId} não encontrada.`, `Journey ${body.jornadaId} not found.`));
+  return withNamesWrittenBeside(db, (names) =>
+    db.transaction().execute(async (trx) => {
+      let journeys: repo.JourneyRow[];
+      if (body.jornadaId !== undefined) {
+        const journey = await repo.lockJourney(trx, caller, body.jornadaId);
+        if (!journey || (body.ieId !== undefined && journey.ie_id !== body.ieId)) {
+          throw notFound(t(`Jornada ${body.jornadaId} não encontrada.`, `Journey ${body.jornadaId} not found.`));
+        }
+        if (journey.status !== 'ABERTA') {
+          throw conflict(
+            t(
+              `A jornada ${journey.id} está ${journey.status}: sua janela terminou em ${journey.janela_fim}.`,
+              `Journey ${journey.id} is ${journey.status}: its window ended on ${journey.janela_fim}.`,
+            ),
+          );
+        }
+        journeys = [journey];
+      } else {
+        journeys = await repo.lockOpenJourneys(trx, ieIds);
+        if (journeys.length === 0) {
+          throw notFound(
+            t(
+              `Nenhuma jornada aberta da IE ${ieIds.join(', ')} (abra uma com POST /s/v2/renovacao/jornadas/abrir).`,
+              `An open journey of IE ${ieIds.join(', ')} not found (open one with POST /s/v2/renovacao/jornadas/abrir).`,
+            ),
+          );
+        }
       }
-      if (journey.status !== 'ABERTA') {
-        throw conflict(
-          t(
-            `A jornada ${journey.id} está ${journey.status}: sua janela terminou em ${journey.janela_fim}.`,
-            `Journey ${journey.id} is ${journey.status}: its window ended on ${journey.janela_fim}.`,
-          ),
+      const jornadas = [];
+      for (const journey of journeys) {
+        const added = await insertEligibleEntries(
+          trx,
+          { journey, rule: repo.ruleOfType(journey.tipo), acao: TIMELINE_ACTIONS.atualizacao, caller },
+          names,
         );
+        jornadas.push({
+          jornadaId: journey.id,
+          ieId: journey.ie_id,
+          tipo: journey.tipo,
+          ano: journey.ano,
+          semestre: journey.semestre,
+          adicionados: added.reduce((n, c) => n + c.total, 0),
+        });
       }
-      journeys = [journey];
-    } else {
-      journeys = await repo.lockOpenJourneys(trx, ieIds);
-      if (journeys.length === 0) {
-        throw notFound(
-          t(
-            `Nenhuma jornada aberta da IE ${ieIds.join(', ')} (abra uma com POST /s/v2/renovacao/jornadas/abrir).`,
-            `An open journey of IE ${ieIds.join(', ')} not found (open one with POST /s/v2/renovacao/jornadas/abrir).`,
-          ),
-        );
-      }
-    }
-    const jornadas = [];
-    for (const journey of journeys) {
-      const added = await repo.insertEligibleEntries(trx, {
-        journey,
-        rule: repo.ruleOfType(journey.tipo),
-        acao: TIMELINE_ACTIONS.atualizacao,
-        caller,
-      });
-      jornadas.push({
-        jornadaId: journey.id,
-        ieId: journey.ie_id,
-        tipo: journey.tipo,
-        ano: journey.ano,
-        semestre: journey.semestre,
-        adicionados: added.reduce((n, c) => n + c.total, 0),
-      });
-    }
-    return { adicionados: jornadas.reduce((n, j) => n + j.adicionados, 0), jornadas };
-  });
+      return { adicionados: jornadas.reduce((n, j) => n + j.adicionados, 0), jornadas };
+    }),
+  );
 }
 
 /** Inserts one beneficiary by hand, after checking it may join the journey. */
@@ -268,7 +272,7 @@ export async function insertBeneficiary(db: Db, caller: Caller, body: InsertBene
         },
       );
     }
-    await repo.insertEligibleEntries(trx, {
+    await insertEligibleEntries(trx, {
       journey,
       rule: 'TODOS_ATIVOS',
       acao: TIMELINE_ACTIONS.insercao,
