@@ -123,11 +123,11 @@ test('an entry inserted after a bulk opening gets its name from the trigger', as
   assert.deepEqual(names, { entradas: CONTRACTS + 1, nomes: CONTRACTS + 1, iguais: CONTRACTS + 1 });
 });
 
-/** A journey row of `ie` for 2026/`semestre`, in `trx`, as the opening writes it before its entries. */
-async function journeyRow(trx: typeof t.db, ie: TestIe, semestre: 1 | 2) {
+/** A journey row of `ie` for `ano`/`semestre`, in `trx`, as the opening writes it before its entries. */
+async function journeyRow(trx: typeof t.db, ie: TestIe, ano: number, semestre: 1 | 2) {
   const { rows } = await sql<{ id: number; ie_id: number; tipo: string; ano: number; semestre: number }>`
     insert into jornada (ie_id, tipo, ano, semestre, status, janela_inicio, janela_fim, aberta_por)
-    values (${ie.ieId}, 'RENOVACAO', 2026, ${semestre}::int4, 'ABERTA', '2026-07-01', '2026-09-30', 'teste')
+    values (${ie.ieId}, 'RENOVACAO', ${ano}::int4, ${semestre}::int4, 'ABERTA', '2026-07-01', '2026-09-30', 'teste')
     returning id, ie_id, tipo, ano, semestre`.execute(trx);
   return rows[0]!;
 }
@@ -135,7 +135,7 @@ async function journeyRow(trx: typeof t.db, ie: TestIe, semestre: 1 | 2) {
 test('when the names cannot be written beside, the opening writes them itself', async () => {
   const refusing = { available: true, write: async () => false } as unknown as NamesBeside;
   const jornadaId = await t.db.transaction().execute(async (trx) => {
-    const journey = await journeyRow(trx, spare, 1);
+    const journey = await journeyRow(trx, spare, 2026, 1);
     const added = await insertEligibleEntries(
       trx,
       { journey, rule: 'TODOS_ATIVOS', acao: 'ABERTURA_JORNADA', caller: { sub: 'teste', name: 'Teste' } },
@@ -156,7 +156,7 @@ test('an opening that fails after its names were written leaves neither entries 
   await assert.rejects(
     withNamesWrittenBeside(t.db, (names) =>
       t.db.transaction().execute(async (trx) => {
-        const journey = await journeyRow(trx, spare, 2);
+        const journey = await journeyRow(trx, spare, 2026, 2);
         jornadaId = journey.id;
         await insertEligibleEntries(
           trx,
@@ -171,4 +171,34 @@ test('an opening that fails after its names were written leaves neither entries 
   assert.deepEqual(await namesOf(jornadaId), { entradas: 0, nomes: 0, iguais: 0 });
   const afterwards = await sql<{ n: number }>`select count(*)::int8 as n from entrada_nome`.execute(t.db);
   assert.equal(afterwards.rows[0]!.n, before.rows[0]!.n);
+});
+
+test('names the second connection wrote but could not confirm are kept, and the rest written', async (ctx) => {
+  // PGlite is one session: nothing can write beside an open transaction there.
+  if (t.database.kind !== 'postgres') return ctx.skip('PostgreSQL only: a second connection');
+  // The second connection's commit went through but its answer was lost: it wrote the first 100
+  // names and reported a failure; the opening writes the other names itself.
+  const lost = {
+    available: true,
+    write: async (jornada: number, names: { ids: string[]; nomes: string[]; cpfs: string[]; matriculas: string[] }) => {
+      await sql`
+        insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
+        select n.i, ${jornada}::int8, n.nome, n.cpf, n.mat
+        from unnest(${names.ids.slice(0, 100)}::int8[], ${names.nomes.slice(0, 100)}::text[],
+          ${names.cpfs.slice(0, 100)}::text[], ${names.matriculas.slice(0, 100)}::text[]) as n(i, nome, cpf, mat)`.execute(
+        t.db,
+      );
+      return false;
+    },
+  } as unknown as NamesBeside;
+  const jornadaId = await t.db.transaction().execute(async (trx) => {
+    const journey = await journeyRow(trx, spare, 2027, 1);
+    await insertEligibleEntries(
+      trx,
+      { journey, rule: 'TODOS_ATIVOS', acao: 'ABERTURA_JORNADA', caller: { sub: 'teste', name: 'Teste' } },
+      lost,
+    );
+    return journey.id;
+  });
+  assert.deepEqual(await namesOf(jornadaId), { entradas: CONTRACTS, nomes: CONTRACTS, iguais: CONTRACTS });
 });

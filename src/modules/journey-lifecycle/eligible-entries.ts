@@ -84,9 +84,9 @@ async function withNamesBeside(trx: Trx, input: InsertEntries, names: NamesBesid
   const bulk = rows[0]!;
   // A few entries (or none) keep their names' trigger.
   const beside = (bulk.ids?.length ?? 0) >= BULK_NAMES ? names.write(input.journey.id, bulk) : null;
-  if (beside) await setNamesApart(trx, true);
   let result: QueryResult<{ herdado: boolean; total: number }>;
   try {
+    if (beside) await setNamesApart(trx, true);
     result = await eligibleEntriesStatement(input, NOVAS).execute(trx);
   } finally {
     // Written or not, the names' statement is over before anything else happens here.
@@ -105,10 +105,12 @@ function setNamesApart(trx: Trx, on: boolean) {
   return sql`select set_config('renova.nomes_a_parte', ${on ? 'on' : ''}, true)`.execute(trx);
 }
 
+/** The names NamesBeside did not write; those it did (a commit whose answer was lost) stay as they are. */
 async function namesHere(trx: Trx, journey: number) {
   await sql`
     insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
-    select entrada_id, ${journey}::int8, nome_busca, cpf, matricula from ${sql.table(NOVAS)}`.execute(trx);
+    select entrada_id, ${journey}::int8, nome_busca, cpf, matricula from ${sql.table(NOVAS)}
+    on conflict (entrada_id) do nothing`.execute(trx);
   await mergeGinPending(trx, 'entrada_nome_chaves_idx');
 }
 
