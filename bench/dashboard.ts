@@ -114,12 +114,18 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
   try {
     const tab = tabPath(subject);
     const counters = COUNTERS_PATH;
-    // Warm-up: JIT, the pools, the database's caches.
-    for (const [service, paths] of [
-      [renova, [tab, counters]],
-      [ceiling, ['/bare/list', '/bare/counters']],
-    ] as const)
-      await measure(service, [...paths], 200, 3);
+    // Warm-up: JIT, the pools, the database's caches; then each path at its case's rate. After
+    // 3 s of both at 200 req/s alone, renova's first counters run still spent 0.59–0.62 ms of CPU a
+    // request (0.45–0.50 in the next) and read a p99 of 13–15 ms (3–4 in the next): its code was
+    // still being compiled for the higher rate (session 23, docs/benchmarks.md).
+    for (const [service, list, count] of [
+      [renova, tab, counters],
+      [ceiling, '/bare/list', '/bare/counters'],
+    ] as const) {
+      await measure(service, [list, count], 200, 3);
+      await measure(service, [count], 500, 3);
+      await measure(service, [list], 100, 3);
+    }
     log(`quiet after the warm-up: waited ${(await waitQuiet()).toFixed(0)} s`);
 
     // renova and the ceiling alternate, `repeats` times; each pair gives one ratio. A pair is as
