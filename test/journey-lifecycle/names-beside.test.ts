@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
+import * as namesBeside from '../../src/db/migrations/0780_entry_names_beside.js';
 import { insertEligibleEntries } from '../../src/modules/journey-lifecycle/eligible-entries.js';
 import { type NamesBeside, withNamesWrittenBeside } from '../../src/modules/journey-lifecycle/entry-names.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
@@ -201,4 +202,33 @@ test('names the second connection wrote but could not confirm are kept, and the 
     return journey.id;
   });
   assert.deepEqual(await namesOf(jornadaId), { entradas: CONTRACTS, nomes: CONTRACTS, iguais: CONTRACTS });
+});
+
+test('migration 0780 down and up: only its trigger leaves names to the setting', async () => {
+  const rolledBack = new Error('rolled back');
+  await assert.rejects(
+    t.db.transaction().execute(async (trx) => {
+      const source = await sql<{ id: number }>`select id from jornada where ie_id = ${big.ieId}::int8`.execute(trx);
+      const target = await journeyRow(trx, big, 2028, 1);
+      /** Copies one of the big IE's entries into the 2028/1 journey with the setting on; answers whether its name was written. */
+      const copyWithSettingOn = async (offset: number) => {
+        await sql`select set_config('renova.nomes_a_parte', 'on', true)`.execute(trx);
+        const { rows } = await sql<{ id: number }>`
+          insert into entrada_jornada (jornada_id, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id,
+            turno_id, nome_busca, cpf, matricula, situacao)
+          select ${target.id}::int8, ie_id, contrato_id, bolsa_id, estudante_id, curso_id, campus_id, turno_id,
+            nome_busca, cpf, matricula, 'APTO'
+          from entrada_jornada where jornada_id = ${source.rows[0]!.id}::int8 order by id offset ${offset}::int limit 1
+          returning id`.execute(trx);
+        const named = await sql`select 1 from entrada_nome where entrada_id = ${rows[0]!.id}::int8`.execute(trx);
+        return named.rows.length === 1;
+      };
+      await namesBeside.down(trx as never);
+      assert.equal(await copyWithSettingOn(0), true);
+      await namesBeside.up(trx as never);
+      assert.equal(await copyWithSettingOn(1), false);
+      throw rolledBack;
+    }),
+    rolledBack,
+  );
 });
