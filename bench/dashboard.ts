@@ -114,10 +114,11 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
   try {
     const tab = tabPath(subject);
     const counters = COUNTERS_PATH;
-    // Warm-up: JIT, the pools, the database's caches; then each path at its case's rate. After
-    // 3 s of both at 200 req/s alone, renova's first counters run still spent 0.59–0.62 ms of CPU a
-    // request (0.45–0.50 in the next) and read a p99 of 13–15 ms (3–4 in the next): its code was
-    // still being compiled for the higher rate (session 23, docs/benchmarks.md).
+    // Warm-up: JIT, the pools, the database's caches; then each path at its case's rate. In a
+    // scratch comparison (session 23, docs/benchmarks.md), after 3 s of both at 200 req/s alone,
+    // renova's first counters run spent 0.59–0.62 ms of CPU a request and read a p99 of 13–15 ms,
+    // against 0.45–0.50 ms and 3–4 ms in the next; after this warm-up the first read like the
+    // next. The full bench's first counters run can still read higher: that part is not found.
     for (const [service, list, count] of [
       [renova, tab, counters],
       [ceiling, '/bare/list', '/bare/counters'],
