@@ -77,13 +77,13 @@ const NOVAS = 'entradas_novas';
 async function withNamesBeside(trx: Trx, input: InsertEntries, names: NamesBeside) {
   await sql`create temporary table ${sql.table(NOVAS)} on commit drop as
     with ${eligibleCtes(input)} select * from novas`.execute(trx);
-  const { rows } = await sql<EntryNames>`
+  // Only a bulk's names leave the database: a few entries (or none) keep their names' trigger.
+  const { rows } = await sql<Partial<EntryNames>>`
     select array_agg(entrada_id) as ids, array_agg(nome_busca) as nomes, array_agg(cpf) as cpfs,
       array_agg(matricula) as matriculas
-    from ${sql.table(NOVAS)}`.execute(trx);
-  const bulk = rows[0]!;
-  // A few entries (or none) keep their names' trigger.
-  const beside = (bulk.ids?.length ?? 0) >= BULK_NAMES ? names.write(input.journey.id, bulk) : null;
+    from ${sql.table(NOVAS)} having count(*) >= ${BULK_NAMES}`.execute(trx);
+  const bulk = rows[0] as EntryNames | undefined;
+  const beside = bulk ? names.write(input.journey.id, bulk) : null;
   let result: QueryResult<{ herdado: boolean; total: number }>;
   try {
     if (beside) await setNamesApart(trx, true);
