@@ -143,6 +143,14 @@ export interface EntradaNomeTable {
   matricula: string;
 }
 
+/** A bulk's names written beside its entries, until the entries commit (migration 0790): ids primeiro..ultimo. */
+export interface EntradaNomePendenteTable {
+  jornada_id: number;
+  primeiro: number;
+  ultimo: number;
+  criado_em: Generated<Date>;
+}
+
 /** How often each trigram occurs in a sample of the names (migration 0620). */
 export interface TrigramaFrequenciaTable {
   trigrama: string;
@@ -303,6 +311,7 @@ export interface CoreTables {
   jornada: JornadaTable;
   entrada_jornada: EntradaJornadaTable;
   entrada_nome: EntradaNomeTable;
+  entrada_nome_pendente: EntradaNomePendenteTable;
   trigrama_frequencia: TrigramaFrequenciaTable;
   contador_jornada: ContadorJornadaTable;
   processo: ProcessoTable;

@@ -7,11 +7,15 @@ import { purgeIdempotencyKeys } from '../http/idempotency.js';
 import { SERVICE_TIME_ZONE, today } from '../lib/business-date.js';
 import { refreshNameKeyFrequencies } from '../modules/dashboard/name-keys.js';
 import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.job.js';
+import { sweepNamesLeftBehind } from '../modules/journey-lifecycle/entry-names.js';
 import { inSpan, SpanKind } from '../telemetry/tracing.js';
 import { startIntegrations } from './integrations.js';
 import { retryStartRace } from './start-race.js';
 
-/** The queue of the window-closing job (also purges expired Idempotency-Key answers and samples name trigrams). */
+/**
+ * The queue of the window-closing job (also purges expired Idempotency-Key answers, samples name
+ * trigrams and sweeps names a bulk opening left behind).
+ */
 export const WINDOWS_QUEUE = 'fechar-janelas';
 export const WINDOWS_CRON = '*/15 * * * *';
 const EMBEDDED_INTERVAL_MS = 15 * 60 * 1000;
@@ -30,8 +34,12 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
   const result = await closeEndedWindows(db, today());
   const purged = await purgeIdempotencyKeys(db);
   await refreshNameKeyFrequencies(db);
-  if (result.jornadasEncerradas > 0 || result.avisosFechamento > 0 || purged > 0) {
-    log.info({ ...result, chavesIdempotenciaRemovidas: purged }, 'scheduled job: renewal windows');
+  const names = await sweepNamesLeftBehind(db);
+  if (result.jornadasEncerradas > 0 || result.avisosFechamento > 0 || purged > 0 || names > 0) {
+    log.info(
+      { ...result, chavesIdempotenciaRemovidas: purged, nomesSemEntradaRemovidos: names },
+      'scheduled job: renewal windows',
+    );
   }
 }
 

@@ -2,9 +2,16 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import * as namesBeside from '../../src/db/migrations/0780_entry_names_beside.js';
+import * as namesLeftBehind from '../../src/db/migrations/0790_names_left_behind.js';
+import { scheduledWork } from '../../src/jobs/runner.js';
 import { insertEligibleEntries } from '../../src/modules/journey-lifecycle/eligible-entries.js';
-import { type NamesBeside, withNamesWrittenBeside } from '../../src/modules/journey-lifecycle/entry-names.js';
+import {
+  NamesBeside,
+  sweepNamesLeftBehind,
+  withNamesWrittenBeside,
+} from '../../src/modules/journey-lifecycle/entry-names.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
+import { letters, loadContracts } from '../helpers/bulk-contracts.js';
 import { createIe, type TestIe } from '../helpers/factories.js';
 import { createContracts } from '../helpers/lifecycle-factories.js';
 
@@ -22,31 +29,6 @@ let big: TestIe;
 let small: TestIe;
 let spare: TestIe;
 
-/** Digits as letters (0 → a, 1 → b, ...): names hold no digits (a term with digits is a CPF or matrícula). */
-const letters = (n: number) => String(n).replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)));
-
-/** An IE's contracts loaded set-based: student n is "Estudante Lote <n in letters>", its CPF the IE's and n. */
-async function bulkLoad(ie: TestIe, count: number) {
-  const first = ie.ieId * 10_000_000;
-  await sql`
-    insert into estudante (cpf, nome, nome_busca)
-    select lpad((${first}::int8 + n)::text, 11, '0'), 'Estudante Lote ' || initcap(w), 'estudante lote ' || w
-    from generate_series(1, ${count}::int) n, translate(n::text, '0123456789', 'abcdefghij') w`.execute(t.db);
-  await sql`
-    insert into bolsa (ie_id, convenio_id, estudante_id, curso_id, campus_id, turno_id, cod_bolsa, matricula)
-    select ${ie.ieId}, ${ie.convenioId}, e.id, ${ie.cursoId}, ${ie.campusId}, ${ie.turnoId}, 'BL' || e.id,
-      'LOTE-' || (e.cpf::int8 - ${first}::int8)::text
-    from estudante e
-    where e.cpf between lpad((${first}::int8 + 1)::text, 11, '0') and lpad((${first}::int8 + ${count}::int)::text, 11, '0')`.execute(
-    t.db,
-  );
-  await sql`
-    insert into contrato (bolsa_id, ie_id, numero, primeiro_mes_credito, previsao_formatura, inicio_restituicao)
-    select id, ie_id, 'CL' || id, '2023-02-01', '2027-12-31', '2028-01-01' from bolsa where ie_id = ${ie.ieId}`.execute(
-    t.db,
-  );
-}
-
 /** The journey's entries whose search row (entrada_nome) is missing or differs from the entry. */
 async function namesOf(jornadaId: number) {
   const { rows } = await sql<{ entradas: number; nomes: number; iguais: number }>`
@@ -57,6 +39,12 @@ async function namesOf(jornadaId: number) {
         and n.jornada_id = e.jornada_id and n.nome_busca = e.nome_busca and n.cpf = e.cpf and n.matricula = e.matricula
         where e.jornada_id = ${jornadaId}::int8) as iguais`.execute(t.db);
   return rows[0]!;
+}
+
+/** The records of names written beside entries not yet committed (migration 0790). */
+async function records() {
+  const { rows } = await sql<{ n: number }>`select count(*)::int8 as n from entrada_nome_pendente`.execute(t.db);
+  return Number(rows[0]!.n);
 }
 
 async function suggest(ie: TestIe, termo: string) {
@@ -74,8 +62,8 @@ before(async () => {
   big = await createIe(t.db);
   small = await createIe(t.db);
   spare = await createIe(t.db);
-  await bulkLoad(big, CONTRACTS);
-  await bulkLoad(spare, CONTRACTS);
+  await loadContracts(t.db, big, CONTRACTS);
+  await loadContracts(t.db, spare, CONTRACTS);
   await createContracts(t.db, small, 2);
 });
 after(() => t.close());
@@ -97,6 +85,8 @@ test('a bulk opening and a small one in the same request: every entry is found b
   assert.equal(smallJourney.totalEntradas, 2);
   assert.deepEqual(await namesOf(bigJourney.id), { entradas: CONTRACTS, nomes: CONTRACTS, iguais: CONTRACTS });
   assert.deepEqual(await namesOf(smallJourney.id), { entradas: 2, nomes: 2, iguais: 2 });
+  // The bulk's names committed with a record of their range; the opening's commit took it away.
+  assert.equal(await records(), 0);
 
   // Student 1177 of the big IE: "Estudante Lote Bbhh", found each way staff search.
   const nome = 'Estudante Lote Bbhh';
@@ -134,7 +124,15 @@ async function journeyRow(trx: typeof t.db, ie: TestIe, ano: number, semestre: 1
 }
 
 test('when the names cannot be written beside, the opening writes them itself', async () => {
-  const refusing = { available: true, write: async () => false } as unknown as NamesBeside;
+  class Refusing extends NamesBeside {
+    override get available() {
+      return true;
+    }
+    override async write() {
+      return false;
+    }
+  }
+  const refusing = new Refusing(t.db);
   const jornadaId = await t.db.transaction().execute(async (trx) => {
     const journey = await journeyRow(trx, spare, 2026, 1);
     const added = await insertEligibleEntries(
@@ -170,6 +168,7 @@ test('an opening that fails after its names were written leaves neither entries 
     /falha depois das entradas/,
   );
   assert.deepEqual(await namesOf(jornadaId), { entradas: 0, nomes: 0, iguais: 0 });
+  assert.equal(await records(), 0);
   const afterwards = await sql<{ n: number }>`select count(*)::int8 as n from entrada_nome`.execute(t.db);
   assert.equal(afterwards.rows[0]!.n, before.rows[0]!.n);
 });
@@ -179,9 +178,11 @@ test('names the second connection wrote but could not confirm are kept, and the 
   if (t.database.kind !== 'postgres') return ctx.skip('PostgreSQL only: a second connection');
   // The second connection's commit went through but its answer was lost: it wrote the first 100
   // names and reported a failure; the opening writes the other names itself.
-  const lost = {
-    available: true,
-    write: async (jornada: number, names: { ids: string[]; nomes: string[]; cpfs: string[]; matriculas: string[] }) => {
+  class Lost extends NamesBeside {
+    override async write(
+      jornada: number,
+      names: { ids: string[]; nomes: string[]; cpfs: string[]; matriculas: string[] },
+    ) {
       await sql`
         insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
         select n.i, ${jornada}::int8, n.nome, n.cpf, n.mat
@@ -190,8 +191,9 @@ test('names the second connection wrote but could not confirm are kept, and the 
         t.db,
       );
       return false;
-    },
-  } as unknown as NamesBeside;
+    }
+  }
+  const lost = new Lost(t.db);
   const jornadaId = await t.db.transaction().execute(async (trx) => {
     const journey = await journeyRow(trx, spare, 2027, 1);
     await insertEligibleEntries(
@@ -202,6 +204,68 @@ test('names the second connection wrote but could not confirm are kept, and the 
     return journey.id;
   });
   assert.deepEqual(await namesOf(jornadaId), { entradas: CONTRACTS, nomes: CONTRACTS, iguais: CONTRACTS });
+});
+
+/**
+ * Names and their record as a bulk leaves them when the database or the process dies between the
+ * names' commit and the opening's: `count` names of entries that never committed (ids past every
+ * entry), in `journey`, and a record whose range also spans the journey's first real entries.
+ */
+async function leftBehind(journey: number, count: number) {
+  const { rows } = await sql<{ primeiro: string; livre: string }>`
+    select (select min(id) from entrada_jornada where jornada_id = ${journey}::int8) as primeiro,
+      (select max(id) + 1000 from entrada_jornada) as livre`.execute(t.db);
+  const { primeiro, livre } = rows[0]!;
+  await sql`
+    insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
+    select ${livre}::int8 + n, ${journey}::int8, 'orfao perdido ' || n, lpad(n::text, 11, '9'), 'ORFAO-' || n
+    from generate_series(1, ${count}::int) n`.execute(t.db);
+  await sql`
+    insert into entrada_nome_pendente (jornada_id, primeiro, ultimo)
+    values (${journey}::int8, ${primeiro}::int8, ${livre}::int8 + ${count}::int)`.execute(t.db);
+}
+
+async function orphans(journey: number) {
+  const { rows } = await sql<{ n: number }>`
+    select count(*)::int8 as n from entrada_nome n where n.jornada_id = ${journey}::int8
+      and not exists (select from entrada_jornada e where e.id = n.entrada_id)`.execute(t.db);
+  return Number(rows[0]!.n);
+}
+
+async function bigJourney() {
+  const { rows } = await sql<{ id: number }>`
+    select id from jornada where ie_id = ${big.ieId}::int8 and status = 'ABERTA'`.execute(t.db);
+  return Number(rows[0]!.id);
+}
+
+test('names a bulk left behind, with nobody left to undo them, go at the next scheduled run; the journey keeps its own', async () => {
+  const journey = await bigJourney();
+  const before = await namesOf(journey);
+  await leftBehind(journey, 50);
+  assert.equal(await orphans(journey), 50);
+
+  await scheduledWork(t.db, t.app.log);
+
+  assert.equal(await orphans(journey), 0);
+  assert.equal(await records(), 0);
+  assert.deepEqual(await namesOf(journey), before);
+  assert.deepEqual(await suggest(big, 'estudante lote bbhh'), ['Estudante Lote Bbhh']);
+});
+
+test('while an opening writes names beside, the sweep leaves every record for the next run', async (ctx) => {
+  if (t.database.kind !== 'postgres') return ctx.skip('PostgreSQL only: a second connection');
+  const journey = await bigJourney();
+  await leftBehind(journey, 20);
+  // An opening in flight holds the lock shared (NamesBeside.hold) until it commits.
+  await t.db.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock_shared(5300, 0)`.execute(trx);
+    assert.equal(await sweepNamesLeftBehind(t.db), 0);
+    assert.equal(await orphans(journey), 20);
+    assert.equal(await records(), 1);
+  });
+  assert.equal(await sweepNamesLeftBehind(t.db), 20);
+  assert.equal(await orphans(journey), 0);
+  assert.equal(await records(), 0);
 });
 
 test('migration 0780 down and up: only its trigger leaves names to the setting', async () => {
@@ -231,4 +295,22 @@ test('migration 0780 down and up: only its trigger leaves names to the setting',
     }),
     rolledBack,
   );
+});
+
+test('migration 0790 down and up: the records table goes and comes back', async () => {
+  const rolledBack = new Error('rolled back');
+  const exists = async (trx: typeof t.db) =>
+    (await sql<{ r: string | null }>`select to_regclass('entrada_nome_pendente')::text as r`.execute(trx)).rows[0]!
+      .r !== null;
+  await assert.rejects(
+    t.db.transaction().execute(async (trx) => {
+      await namesLeftBehind.down(trx as never);
+      assert.equal(await exists(trx), false);
+      await namesLeftBehind.up(trx as never);
+      assert.equal(await exists(trx), true);
+      throw rolledBack;
+    }),
+    rolledBack,
+  );
+  assert.equal(await records(), 0);
 });

@@ -83,6 +83,7 @@ async function withNamesBeside(trx: Trx, input: InsertEntries, names: NamesBesid
       array_agg(matricula) as matriculas
     from ${sql.table(NOVAS)} having count(*) >= ${BULK_NAMES}`.execute(trx);
   const bulk = rows[0] as EntryNames | undefined;
+  if (bulk) await names.hold(trx);
   const beside = bulk ? names.write(input.journey.id, bulk) : null;
   let result: QueryResult<{ herdado: boolean; total: number }>;
   try {
@@ -95,6 +96,7 @@ async function withNamesBeside(trx: Trx, input: InsertEntries, names: NamesBesid
   if (beside) {
     await setNamesApart(trx, false);
     if (!(await beside)) await namesHere(trx, input.journey.id);
+    await names.settle(trx);
   }
   await sql`drop table ${sql.table(NOVAS)}`.execute(trx);
   return result;

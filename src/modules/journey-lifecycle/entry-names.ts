@@ -14,14 +14,16 @@ import { plannedOnce } from '../../db/planned.js';
  *
  * The names commit on their own, before the entries do. Every reader of entrada_nome joins the
  * entries, so names whose entries are not committed yet are found by nobody. If the opening then
- * fails, undo() deletes those of the names whose entries never came; only a process that dies in
- * that moment leaves them, unseen, to entries that do not exist. If the names' statement fails,
- * the opening writes them itself (write() answers false). On PGlite, one session, there is no
+ * fails, undo() deletes those of the names whose entries never came. When nobody is left to undo
+ * them (the database or the process died between the two commits), the record written with them
+ * (migration 0790) leads the scheduled job's sweepNamesLeftBehind to them. If the names' statement
+ * fails, the opening writes them itself (write() answers false). On PGlite, one session, there is no
  * second connection: the trigger writes the names with the entries, as before.
  */
 export class NamesBeside {
   readonly #db: Db;
-  readonly #written: string[] = [];
+  /** The bulks handed to write(), answered or not: undo() and settle() look for their names. */
+  readonly #bulks: { journey: number; ids: string[]; primeiro: string }[] = [];
 
   constructor(db: Db) {
     this.#db = db;
@@ -33,13 +35,28 @@ export class NamesBeside {
   }
 
   /**
-   * Writes the names of new entries of `journey` (ids as the database gave them) and merges their
-   * GIN keys; answers whether they were written.
+   * Taken by the opening's transaction before write(), held until it ends: while any opening holds
+   * it, sweepNamesLeftBehind leaves every record alone.
+   */
+  async hold(trx: Db): Promise<void> {
+    await sql`select pg_advisory_xact_lock_shared(${BESIDE_LOCK}, 0)`.execute(trx);
+  }
+
+  /**
+   * Writes the names of new entries of `journey` (ids as the database gave them), with a record of
+   * their range (entrada_nome_pendente, migration 0790), and merges their GIN keys; answers whether
+   * they were written.
    */
   async write(journey: number, names: EntryNames): Promise<boolean> {
     const beside = plannedOnce(this.#db);
+    const primeiro = names.ids.reduce((min, id) => (BigInt(id) < BigInt(min) ? id : min));
+    this.#bulks.push({ journey, ids: names.ids, primeiro });
     try {
       await sql`
+        with pendente as (
+          insert into entrada_nome_pendente (jornada_id, primeiro, ultimo)
+          select ${journey}::int8, min(id), max(id) from unnest(${names.ids}::int8[]) id
+        )
         insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
         select n.entrada_id, ${journey}::int8, n.nome_busca, n.cpf, n.matricula
         from unnest(${names.ids}::int8[], ${names.nomes}::text[], ${names.cpfs}::text[], ${names.matriculas}::text[])
@@ -47,21 +64,57 @@ export class NamesBeside {
     } catch {
       return false;
     }
-    this.#written.push(...names.ids);
     // The keys left in the pending list, merged now: a journey opened is searched at once. A
     // failure here loses nothing (autovacuum merges the list later).
     await mergeGinPending(beside, 'entrada_nome_chaves_idx').catch(() => undefined);
     return true;
   }
 
-  /** After a failed opening: the names written beside it whose entries never committed. */
-  async undo(): Promise<void> {
-    if (this.#written.length === 0) return;
-    const ids = this.#written.splice(0);
-    await sql`
-      delete from entrada_nome n where n.entrada_id = any(${ids}::int8[])
-        and not exists (select from entrada_jornada e where e.id = n.entrada_id)`.execute(this.#db);
+  /** In the opening's transaction, once its entries are written: their names' records go with its commit. */
+  async settle(trx: Db): Promise<void> {
+    for (const { journey, primeiro } of this.#bulks) {
+      await sql`delete from entrada_nome_pendente where jornada_id = ${journey}::int8 and primeiro = ${primeiro}::int8`.execute(
+        trx,
+      );
+    }
   }
+
+  /** After a failed opening: the names written beside it whose entries never committed, and their records. */
+  async undo(): Promise<void> {
+    for (const { journey, ids, primeiro } of this.#bulks.splice(0)) {
+      await this.#db.transaction().execute(async (trx) => {
+        await sql`
+          delete from entrada_nome n where n.entrada_id = any(${ids}::int8[])
+            and not exists (select from entrada_jornada e where e.id = n.entrada_id)`.execute(trx);
+        await sql`delete from entrada_nome_pendente where jornada_id = ${journey}::int8 and primeiro = ${primeiro}::int8`.execute(
+          trx,
+        );
+      });
+    }
+  }
+}
+
+/** The advisory lock (with key 0) that openings writing names beside share and the sweep takes alone. */
+const BESIDE_LOCK = 5300;
+
+/**
+ * Deletes the names of bulks whose entries never committed: the database or the process died
+ * between the names' commit and the opening's, so nobody was left to undo them. Runs only when no
+ * opening is writing names beside (else it waits for the next run); answers how many it deleted.
+ */
+export async function sweepNamesLeftBehind(db: Db): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{
+      livre: boolean;
+    }>`select pg_try_advisory_xact_lock(${BESIDE_LOCK}, 0) as livre`.execute(trx);
+    if (!rows[0]?.livre) return 0;
+    const gone = await sql`
+      delete from entrada_nome n using entrada_nome_pendente p
+      where n.jornada_id = p.jornada_id and n.entrada_id between p.primeiro and p.ultimo
+        and not exists (select from entrada_jornada e where e.id = n.entrada_id)`.execute(trx);
+    await sql`delete from entrada_nome_pendente`.execute(trx);
+    return Number(gone.numAffectedRows ?? 0);
+  });
 }
 
 /** New entries' names, column by column (as one row of arrays from the database). */
