@@ -14,10 +14,10 @@ import { ServiceProcess } from './service.js';
  * PostgreSQL dies in the middle of a bulk opening (#25): the opening's names are written and
  * committed on a second connection (journey-lifecycle/entry-names.ts), and the database is killed
  * before the entries commit, the one moment nobody is left to undo those names. `npm run
- * test:faults`; ports 55413 and 55433, inside the fault tests' 55400-55499.
+ * test:faults`; ports 55413 and 55451, inside the fault tests' 55400-55499.
  */
 const PG_PORT = 55413;
-const SERVICE_PORT = 55433;
+const SERVICE_PORT = 55451;
 const CONTRACTS = 1500;
 
 let server: PrivatePostgres;
