@@ -96,7 +96,7 @@ async function withNamesBeside(trx: Trx, input: InsertEntries, names: NamesBesid
   if (beside) {
     await setNamesApart(trx, false);
     if (!(await beside)) await namesHere(trx, input.journey.id);
-    await names.settle(trx);
+    await names.settle(trx, input.journey.id);
   }
   await sql`drop table ${sql.table(NOVAS)}`.execute(trx);
   return result;

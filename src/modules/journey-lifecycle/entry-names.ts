@@ -22,8 +22,8 @@ import { plannedOnce } from '../../db/planned.js';
  */
 export class NamesBeside {
   readonly #db: Db;
-  /** The bulks handed to write(), answered or not: undo() and settle() look for their names. */
-  readonly #bulks: { journey: number; ids: string[]; primeiro: string }[] = [];
+  /** The bulks handed to write(), answered or not: undo() and settle() look for their names and records. */
+  readonly #bulks: Bulk[] = [];
 
   constructor(db: Db) {
     this.#db = db;
@@ -49,13 +49,13 @@ export class NamesBeside {
    */
   async write(journey: number, names: EntryNames): Promise<boolean> {
     const beside = plannedOnce(this.#db);
-    const primeiro = names.ids.reduce((min, id) => (BigInt(id) < BigInt(min) ? id : min));
-    this.#bulks.push({ journey, ids: names.ids, primeiro });
+    const bulk: Bulk = { journey, ids: names.ids, ...range(names.ids) };
+    this.#bulks.push(bulk);
     try {
       await sql`
         with pendente as (
           insert into entrada_nome_pendente (jornada_id, primeiro, ultimo)
-          select ${journey}::int8, min(id), max(id) from unnest(${names.ids}::int8[]) id
+          values (${journey}::int8, ${bulk.primeiro}::int8, ${bulk.ultimo}::int8)
         )
         insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
         select n.entrada_id, ${journey}::int8, n.nome_busca, n.cpf, n.matricula
@@ -70,28 +70,49 @@ export class NamesBeside {
     return true;
   }
 
-  /** In the opening's transaction, once its entries are written: their names' records go with its commit. */
-  async settle(trx: Db): Promise<void> {
-    for (const { journey, primeiro } of this.#bulks) {
-      await sql`delete from entrada_nome_pendente where jornada_id = ${journey}::int8 and primeiro = ${primeiro}::int8`.execute(
-        trx,
-      );
-    }
+  /** In the opening's transaction, once the entries of `journey` are written: its names' record goes with its commit. */
+  async settle(trx: Db, journey: number): Promise<void> {
+    for (const bulk of this.#bulks) if (bulk.journey === journey) await forget(trx, bulk);
   }
 
   /** After a failed opening: the names written beside it whose entries never committed, and their records. */
   async undo(): Promise<void> {
-    for (const { journey, ids, primeiro } of this.#bulks.splice(0)) {
+    for (const bulk of this.#bulks.splice(0)) {
       await this.#db.transaction().execute(async (trx) => {
         await sql`
-          delete from entrada_nome n where n.entrada_id = any(${ids}::int8[])
+          delete from entrada_nome n where n.entrada_id = any(${bulk.ids}::int8[])
             and not exists (select from entrada_jornada e where e.id = n.entrada_id)`.execute(trx);
-        await sql`delete from entrada_nome_pendente where jornada_id = ${journey}::int8 and primeiro = ${primeiro}::int8`.execute(
-          trx,
-        );
+        await forget(trx, bulk);
       });
     }
   }
+}
+
+/** One bulk of names handed to NamesBeside.write: its entries' ids and their range, as recorded. */
+interface Bulk {
+  journey: number;
+  ids: string[];
+  primeiro: string;
+  ultimo: string;
+}
+
+/** The lowest and highest of int8 ids given as text. */
+function range(ids: string[]): { primeiro: string; ultimo: string } {
+  let low = BigInt(ids[0] as string);
+  let high = low;
+  for (const text of ids) {
+    const id = BigInt(text);
+    if (id < low) low = id;
+    if (id > high) high = id;
+  }
+  return { primeiro: String(low), ultimo: String(high) };
+}
+
+/** Deletes a bulk's record (entrada_nome_pendente). */
+async function forget(trx: Db, bulk: Bulk): Promise<void> {
+  await sql`delete from entrada_nome_pendente where jornada_id = ${bulk.journey}::int8 and primeiro = ${bulk.primeiro}::int8`.execute(
+    trx,
+  );
 }
 
 /** The advisory lock (with key 0) that openings writing names beside share and the sweep takes alone. */
