@@ -76,7 +76,7 @@ export async function startServer(config: Config, options: ServeOptions = {}): P
     }
   }
   const drain = registerDrain(app, config.basePath);
-  const jobs = await startJobs(config, database.db, app.log);
+  const jobs = await startJobs(config, database.db, app.log, database.pool);
   registerDeliveryNudge(app, () => jobs.nudgeDeliveries());
   app.addHook('onClose', async () => {
     await jobs.stop();

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** The embedded instance, when the database is PGlite. */
   pglite?: PGlite;
+  /** The service's connection pool, when the database is PostgreSQL (the jobs share it: jobs/runner.ts). */
+  pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function createDatabase(
     return {
       db,
       kind: 'postgres',
+      pool,
       close: async () => {
         await replicas?.close();
         await planned.destroy();

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { type Config, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
+import type { Config } from '../config.js';
 import { isConnectionLoss } from '../db/connection-loss.js';
 import type { Db } from '../db/database.js';
 import { purgeIdempotencyKeys } from '../http/idempotency.js';
@@ -44,12 +45,40 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
 }
 
 /**
- * Starts the scheduled jobs. On PostgreSQL they go through pg-boss: a cron schedule every 15
- * minutes on a `singleton` queue, so with several service instances exactly one runs each slot
- * (pg-boss keeps its own tables in schema `pgboss`). Embedded PGlite is one instance by nature:
+ * pg-boss's statements, each on a client borrowed from the service's pool and given back, as
+ * Kysely runs the requests' (a connection that was lost is closed, not given back). Not through
+ * pg-boss's own pool, nor through pg-pool's `pool.query`: with either, pg-boss's pollers (its cron
+ * worker looks every 5 s) kept the young objects of the requests served beside them alive through
+ * every scavenge until the next full collection. The tab list then spent 105-111 ms of scavenges
+ * per 1,000 requests (1.4-1.7 MB surviving each) against 32-54 ms this way (0.04-0.22 MB; #25,
+ * docs/benchmarks.md "Session 25"). Its statements now have the service's statement limit; its
+ * tables are small.
+ */
+async function onLentClient(pool: pg.Pool, text: string, values: unknown[] | undefined) {
+  const client = await pool.connect();
+  let lost = false;
+  try {
+    return await client.query(text, values);
+  } catch (error) {
+    lost = isConnectionLoss(error);
+    throw error;
+  } finally {
+    client.release(lost || undefined);
+  }
+}
+
+/**
+ * Starts the scheduled jobs. On PostgreSQL they go through pg-boss, on the service's `pool`: a
+ * cron schedule every 15 minutes on a `singleton` queue, so with several service instances exactly
+ * one runs each slot (pg-boss keeps its own tables in schema `pgboss`). Embedded PGlite is one instance by nature:
  * the same work runs in-process on an unref'd timer.
  */
-export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger): Promise<JobRunner> {
+export async function startJobs(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  pool?: pg.Pool,
+): Promise<JobRunner> {
   // A span per run (tracing on): the job and each statement it makes, under one trace.
   const runOnce = () =>
     inSpan(
@@ -84,19 +113,8 @@ export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger):
     };
   }
 
-  const timeouts = config.database.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
-  // pg-boss hands its options to its own pg.Pool: the same connect limit and keep-alive as the
-  // service's pools (its maintenance statements keep no statement limit). pg-boss runs every
-  // statement through pool.query, which listens for a lent client's errors, and re-emits its
-  // pool's errors on the boss: the listener below is the one that keeps them from ending the process.
-  const boss = new PgBoss({
-    connectionString: config.database.url,
-    max: 2,
-    application_name: 'renova-jobs',
-    connectionTimeoutMillis: timeouts.connectMs,
-    keepAlive: timeouts.keepAliveMs > 0,
-    keepAliveInitialDelayMillis: timeouts.keepAliveMs,
-  } as ConstructorParameters<typeof PgBoss>[0]);
+  if (!pool) throw new Error('startJobs: on PostgreSQL the jobs need the service pool');
+  const boss = new PgBoss({ db: { executeSql: (text, values) => onLentClient(pool, text, values) } });
   boss.on('error', (error) => {
     // A database away (restart, failover) is an outage the service rides out, not a job's failure.
     if (isConnectionLoss(error)) log.warn({ err: error }, 'pg-boss: database unreachable');

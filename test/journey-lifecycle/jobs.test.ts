@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
+import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { startJobs, WINDOWS_CRON, WINDOWS_QUEUE } from '../../src/jobs/runner.js';
@@ -19,11 +20,14 @@ const log = pino({ level: 'silent' });
 describe('scheduled job runner', () => {
   test('starts on this database, runs the window job once on demand and stops cleanly', async () => {
     let config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://' });
+    let pool: pg.Pool | undefined;
     if (testDatabaseKind === 'postgres') {
       const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${rows[0]!.name}`;
       config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://', DATABASE_URL: url.toString() });
+      // pg-boss runs on the service's pool, as server.ts hands it over: no connection of its own.
+      pool = new pg.Pool({ connectionString: url.toString(), max: 3 });
     }
     const ie = await createIe(t.db);
     const journey = await createJourney(t.db, ie, {
@@ -35,7 +39,7 @@ describe('scheduled job runner', () => {
     const contract = await createContract(t.db, ie);
     const entry = await createEntry(t.db, ie, journey, contract);
 
-    const jobs = await startJobs(config, t.db, log);
+    const jobs = await startJobs(config, t.db, log, pool);
     try {
       assert.equal(jobs.kind, testDatabaseKind === 'postgres' ? 'pg-boss' : 'timer');
       if (jobs.kind === 'pg-boss') {
@@ -48,6 +52,15 @@ describe('scheduled job runner', () => {
           policy: string;
         }>`select policy from pgboss.queue where name = ${WINDOWS_QUEUE}`.execute(t.db);
         assert.equal(queue.rows[0]?.policy, 'singleton');
+        // Its statements go through the pool it was handed: it opened no connection of its own.
+        const own = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where application_name in ('pgboss', 'renova-jobs')`.execute(t.db);
+        assert.equal(own.rows[0]?.n, 0);
+        const handed = await pool!.query<{ n: number }>(
+          'select count(*)::int as n from pgboss.queue where name = $1',
+          [WINDOWS_QUEUE],
+        );
+        assert.equal(handed.rows[0]?.n, 1);
       }
       await jobs.runOnce();
       const row = await t.db
@@ -58,6 +71,7 @@ describe('scheduled job runner', () => {
       assert.deepEqual(row, { situacao: 'SEM_RENOVACAO', motivo: 'NAO_RENOVADO' });
     } finally {
       await jobs.stop();
+      await pool?.end();
     }
   });
 });
