@@ -15,6 +15,7 @@ import { registerHealth } from './http/health.js';
 import { registerIdempotency } from './http/idempotency.js';
 import { lazyCompilers } from './http/lazy-compilers.js';
 import { loggerOptions, RequestLog } from './http/logging.js';
+import { requestLogger } from './http/request-logger.js';
 import { registerMetrics } from './http/metrics.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPortal } from './http/portal.js';
@@ -46,6 +47,8 @@ export async function buildApp({ config, db, auth, logger }: AppDeps): Promise<A
     logger: logger ?? Object.assign(loggerOptions(config.logLevel), tracingOn() ? { mixin: logIds } : {}),
     // One line per answer, at a level that depends on the environment and route (http/logging.ts).
     logController: new RequestLog(config),
+    // request.log is made when the request first writes a line (http/request-logger.ts).
+    childLoggerFactory: requestLogger,
     ...serverTimeouts(config),
     bodyLimit: config.bodyLimit,
     requestIdHeader: false,
