@@ -70,15 +70,10 @@ async function onLentClient(pool: pg.Pool, text: string, values: unknown[] | und
 /**
  * Starts the scheduled jobs. On PostgreSQL they go through pg-boss, on the service's `pool`: a
  * cron schedule every 15 minutes on a `singleton` queue, so with several service instances exactly
- * one runs each slot (pg-boss keeps its own tables in schema `pgboss`). Embedded PGlite is one instance by nature:
- * the same work runs in-process on an unref'd timer.
+ * one runs each slot (pg-boss keeps its own tables in schema `pgboss`). Embedded PGlite is one
+ * instance by nature: the same work runs in-process on an unref'd timer.
  */
-export async function startJobs(
-  config: Config,
-  db: Db,
-  log: FastifyBaseLogger,
-  pool?: pg.Pool,
-): Promise<JobRunner> {
+export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger, pool?: pg.Pool): Promise<JobRunner> {
   // A span per run (tracing on): the job and each statement it makes, under one trace.
   const runOnce = () =>
     inSpan(

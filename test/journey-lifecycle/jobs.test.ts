@@ -56,10 +56,9 @@ describe('scheduled job runner', () => {
         const own = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
           where application_name in ('pgboss', 'renova-jobs')`.execute(t.db);
         assert.equal(own.rows[0]?.n, 0);
-        const handed = await pool!.query<{ n: number }>(
-          'select count(*)::int as n from pgboss.queue where name = $1',
-          [WINDOWS_QUEUE],
-        );
+        const handed = await pool!.query<{ n: number }>('select count(*)::int as n from pgboss.queue where name = $1', [
+          WINDOWS_QUEUE,
+        ]);
         assert.equal(handed.rows[0]?.n, 1);
       }
       await jobs.runOnce();
