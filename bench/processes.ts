@@ -74,12 +74,15 @@ export async function startService(
   const applicationName = `bench-${name}-${process.pid}`;
   const url = new URL(databaseUrl);
   url.searchParams.set('application_name', applicationName);
-  const compiled = here('../dist/cli.js');
+  // BENCH_RENOVA_CLI runs another build (an A/B of two commits: a worktree's dist/cli.js).
+  const compiled = process.env.BENCH_RENOVA_CLI ?? here('../dist/cli.js');
   if (name === 'renova' && !existsSync(compiled)) throw new Error('dist/cli.js is missing: run npm run build');
   const args = name === 'renova' ? [compiled, 'serve'] : ['--import', 'tsx', here('./ceiling-server.ts')];
+  // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles both services alike.
+  args.unshift(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const child = spawn(process.execPath, args, {
     env: { ...process.env, ...env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitHealthy(base, child);

@@ -1,0 +1,80 @@
+/**
+ * Two builds of renova side by side (an A/B of two commits), on the seeded bench database: the
+ * same path at the same rate against each, in alternating pairs (A first in even pairs, B first in
+ * odd ones), and the service CPU per request of each with B ÷ A per pair. Within a pair the
+ * machine is the same; the median of the pairs' ratios is what a change bought, where one run of
+ * each reads inside this kind of machine's drift (session 25: the same build read 1.2–2.0 ms a
+ * request from one 8-s run to the next).
+ *
+ *   git worktree add /tmp/base <commit> && (cd /tmp/base && ln -s "$PWD/node_modules" . && npx tsc -p tsconfig.build.json)
+ *   npx tsx bench/ab.ts --a /tmp/base/dist/cli.js [--b dist/cli.js] [--path tab|counters] [--rate 100] [--pairs 8]
+ *
+ * `--write-b` sends B one refused write first (a POST enters the audit's AsyncLocalStorage, which
+ * from then on costs every promise of the process a hook): A and B the same build then measure that.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { COUNTERS_PATH, pickSubject, tabPath } from './dashboard-data.js';
+import { median, spread } from './machine.js';
+import { benchToken, Rig, startRenova } from './rig.js';
+
+const { values: args } = parseArgs({
+  options: {
+    a: { type: 'string' },
+    b: { type: 'string', default: 'dist/cli.js' },
+    path: { type: 'string', default: 'tab' },
+    rate: { type: 'string', default: '100' },
+    pairs: { type: 'string', default: '8' },
+    seconds: { type: 'string', default: '6' },
+    'write-b': { type: 'boolean', default: false },
+  },
+});
+if (!args.a) throw new Error('--a <path to the other build’s dist/cli.js> is required');
+const url = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench';
+const admin = new pg.Pool({ connectionString: url, max: 2 });
+const subject = await pickSubject(admin);
+const secret = randomBytes(32).toString('hex');
+const headers = { authorization: `Bearer ${await benchToken(secret, subject.ieId)}` };
+const start = (cli: string) => {
+  process.env.BENCH_RENOVA_CLI = resolve(cli);
+  return startRenova(url, secret);
+};
+const services = { A: await start(args.a), B: await start(args.b) };
+delete process.env.BENCH_RENOVA_CLI;
+const rig = new Rig(admin);
+try {
+  const path = args.path === 'counters' ? COUNTERS_PATH : tabPath(subject);
+  const rate = Number(args.rate);
+  const seconds = Number(args.seconds);
+  if (args['write-b']) {
+    const refused = await fetch(`${services.B.url}/s/v2/renovacao/jornadas/abrir`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: '{"ano":"x"}',
+    });
+    console.log(`B answered a refused write: ${refused.status}`);
+  }
+  for (const service of Object.values(services)) await rig.measure(service, [path], { headers, rate, seconds: 4 });
+  const a: number[] = [];
+  const b: number[] = [];
+  const ratios: number[] = [];
+  for (let i = 0; i < Number(args.pairs); i++) {
+    const order = i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
+    const cpu = { A: 0, B: 0 };
+    for (const name of order) cpu[name] = (await rig.measure(services[name], [path], { headers, rate, seconds })).serviceCpu;
+    a.push(cpu.A);
+    b.push(cpu.B);
+    ratios.push(cpu.B / cpu.A);
+    console.log(`pair ${i + 1} (${order[0]} first): A ${cpu.A.toFixed(3)} ms, B ${cpu.B.toFixed(3)} ms, B ÷ A ${(cpu.B / cpu.A).toFixed(3)}`);
+  }
+  console.log(
+    `${args.path} at ${rate} req/s, service CPU per request: A ${median(a).toFixed(3)} ms, B ${median(b).toFixed(3)} ms, B ÷ A ${spread(ratios, 3)}`,
+  );
+} finally {
+  rig.close();
+  await services.A.stop();
+  await services.B.stop();
+  await admin.end();
+}
