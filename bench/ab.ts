@@ -63,11 +63,14 @@ try {
   for (let i = 0; i < Number(args.pairs); i++) {
     const order = i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
     const cpu = { A: 0, B: 0 };
-    for (const name of order) cpu[name] = (await rig.measure(services[name], [path], { headers, rate, seconds })).serviceCpu;
+    for (const name of order)
+      cpu[name] = (await rig.measure(services[name], [path], { headers, rate, seconds })).serviceCpu;
     a.push(cpu.A);
     b.push(cpu.B);
     ratios.push(cpu.B / cpu.A);
-    console.log(`pair ${i + 1} (${order[0]} first): A ${cpu.A.toFixed(3)} ms, B ${cpu.B.toFixed(3)} ms, B ÷ A ${(cpu.B / cpu.A).toFixed(3)}`);
+    console.log(
+      `pair ${i + 1} (${order[0]} first): A ${cpu.A.toFixed(3)} ms, B ${cpu.B.toFixed(3)} ms, B ÷ A ${(cpu.B / cpu.A).toFixed(3)}`,
+    );
   }
   console.log(
     `${args.path} at ${rate} req/s, service CPU per request: A ${median(a).toFixed(3)} ms, B ${median(b).toFixed(3)} ms, B ÷ A ${spread(ratios, 3)}`,
