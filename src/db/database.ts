@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool } from 'kysely';
 import pg from 'pg';
 import { type Config, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
 import { statementSpans } from '../telemetry/statements.js';
@@ -21,8 +21,8 @@ export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   /** The embedded instance, when the database is PGlite. */
   pglite?: PGlite;
-  /** The service's connection pool, when the database is PostgreSQL (the jobs share it: jobs/runner.ts). */
-  pool?: pg.Pool;
+  /** The service's connection pool as Kysely uses it (guarded-pool.ts), when the database is PostgreSQL: the jobs share it (jobs/runner.ts). */
+  pool?: PostgresPool;
   close(): Promise<void>;
 }
 
@@ -108,8 +108,9 @@ export async function createDatabase(
       min: Math.min(4, database.poolMax),
     });
     // Lost connections never end the process, idle or lent (guarded-pool.ts).
+    const guarded = guardPool(pool);
     const db = new Kysely<Database>({
-      dialect: withBeforeCommit(new PostgresDialect({ pool: guardPool(pool) })),
+      dialect: withBeforeCommit(new PostgresDialect({ pool: guarded })),
       log: statementSpans('postgresql'),
     });
     // Hot statements planned once (planned.ts): a few connections of their own.
@@ -120,7 +121,7 @@ export async function createDatabase(
     return {
       db,
       kind: 'postgres',
-      pool,
+      pool: guarded,
       close: async () => {
         await replicas?.close();
         await planned.destroy();

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type pg from 'pg';
+import type { PostgresPool } from 'kysely';
 import PgBoss from 'pg-boss';
 import type { Config } from '../config.js';
 import { isConnectionLoss } from '../db/connection-loss.js';
@@ -46,7 +46,8 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
 
 /**
  * pg-boss's statements, each on a client borrowed from the service's pool and given back, as
- * Kysely runs the requests' (a connection that was lost is closed, not given back). Not through
+ * Kysely runs the requests' (through the same guarded pool: a client that lost its connection is
+ * closed, not given back). Not through
  * pg-boss's own pool, nor through pg-pool's `pool.query`: with either, pg-boss's pollers (its cron
  * worker looks every 5 s) kept the young objects of the requests served beside them alive through
  * every scavenge until the next full collection. The tab list then spent 105-111 ms of scavenges
@@ -54,16 +55,12 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
  * docs/benchmarks.md "Session 25"). Its statements now have the service's statement limit; its
  * tables are small.
  */
-async function onLentClient(pool: pg.Pool, text: string, values: unknown[] | undefined) {
+async function onLentClient(pool: PostgresPool, text: string, values: unknown[] | undefined) {
   const client = await pool.connect();
-  let lost = false;
   try {
-    return await client.query(text, values);
-  } catch (error) {
-    lost = isConnectionLoss(error);
-    throw error;
+    return await client.query(text, values as unknown[]);
   } finally {
-    client.release(lost || undefined);
+    client.release();
   }
 }
 
@@ -73,7 +70,12 @@ async function onLentClient(pool: pg.Pool, text: string, values: unknown[] | und
  * one runs each slot (pg-boss keeps its own tables in schema `pgboss`). Embedded PGlite is one
  * instance by nature: the same work runs in-process on an unref'd timer.
  */
-export async function startJobs(config: Config, db: Db, log: FastifyBaseLogger, pool?: pg.Pool): Promise<JobRunner> {
+export async function startJobs(
+  config: Config,
+  db: Db,
+  log: FastifyBaseLogger,
+  pool?: PostgresPool,
+): Promise<JobRunner> {
   // A span per run (tracing on): the job and each statement it makes, under one trace.
   const runOnce = () =>
     inSpan(

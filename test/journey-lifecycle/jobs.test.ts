@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sql } from 'kysely';
+import { type PostgresPool, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
+import { guardPool } from '../../src/db/guarded-pool.js';
 import { startJobs, WINDOWS_CRON, WINDOWS_QUEUE } from '../../src/jobs/runner.js';
 import { createTestApp, TEST_SECRET, type TestContext } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
@@ -20,14 +21,14 @@ const log = pino({ level: 'silent' });
 describe('scheduled job runner', () => {
   test('starts on this database, runs the window job once on demand and stops cleanly', async () => {
     let config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://' });
-    let pool: pg.Pool | undefined;
+    let pool: PostgresPool | undefined;
     if (testDatabaseKind === 'postgres') {
       const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${rows[0]!.name}`;
       config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://', DATABASE_URL: url.toString() });
       // pg-boss runs on the service's pool, as server.ts hands it over: no connection of its own.
-      pool = new pg.Pool({ connectionString: url.toString(), max: 3 });
+      pool = guardPool(new pg.Pool({ connectionString: url.toString(), max: 3 }));
     }
     const ie = await createIe(t.db);
     const journey = await createJourney(t.db, ie, {
@@ -56,9 +57,12 @@ describe('scheduled job runner', () => {
         const own = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
           where application_name in ('pgboss', 'renova-jobs')`.execute(t.db);
         assert.equal(own.rows[0]?.n, 0);
-        const handed = await pool!.query<{ n: number }>('select count(*)::int as n from pgboss.queue where name = $1', [
-          WINDOWS_QUEUE,
-        ]);
+        const client = await pool!.connect();
+        const handed = await client.query<{ n: number }>(
+          'select count(*)::int as n from pgboss.queue where name = $1',
+          [WINDOWS_QUEUE],
+        );
+        client.release();
         assert.equal(handed.rows[0]?.n, 1);
       }
       await jobs.runOnce();
