@@ -49,10 +49,10 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
  * Kysely runs the requests' (through the same guarded pool: a client that lost its connection is
  * closed, not given back). Not through pg-boss's own pool, nor through pg-pool's `pool.query`:
  * with either, pg-boss's pollers (its cron worker looks every 5 s) kept the young objects of the
- * requests served beside them alive through every scavenge until the next full collection. The tab list then spent 105-111 ms of scavenges
- * per 1,000 requests (1.4-1.7 MB surviving each) against 32-54 ms this way (0.04-0.22 MB; #25,
- * docs/benchmarks.md "Session 25"). Its statements now have the service's statement limit; its
- * tables are small.
+ * requests served beside them alive through every scavenge until the next full collection. The
+ * tab list then spent 105-111 ms of scavenges per 1,000 requests (1.4-1.7 MB surviving each),
+ * against 32-54 ms this way (0.04-0.22 MB; #25, docs/benchmarks.md "Session 25"). Its statements
+ * now have the service's statement limit; its tables are small.
  */
 async function onLentClient(pool: PostgresPool, text: string, values: unknown[] | undefined) {
   const client = await pool.connect();
