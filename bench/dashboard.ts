@@ -60,7 +60,7 @@ type Pair = { renova: Measured; bare: Measured; quiet: Measured['quiet'] };
 const EXTRA_PAIRS = 3;
 
 /** The statements renova runs for the tab list and the counters, compiled for the ceiling. */
-async function ceilingRoutes(databaseUrl: string, caller: Caller, subject: Subject) {
+export async function ceilingRoutes(databaseUrl: string, caller: Caller, subject: Subject) {
   const database = await createDatabase({ kind: 'postgres', url: databaseUrl, poolMax: 2 });
   try {
     const db = database.db;

@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import type pg from 'pg';
+import { asArrayQuery, rowsAsObjects } from './array-rows.js';
 import { isConnectionLoss } from './connection-loss.js';
 
 /** Where a pool reports a connection it lost (the service's logger; silent by default). */
@@ -35,7 +36,11 @@ export function guardPool(pool: pg.Pool): PostgresPool {
       // fails at once: a ROLLBACK queued behind the unanswered statement would wait another query
       // timeout in a silent partition.
       if (broken) return Promise.reject(new Error('Connection terminated: this connection was lost earlier'));
-      const result = (client.query as (...a: unknown[]) => unknown)(...args);
+      // Rows come as arrays and are made objects by a builder compiled per column list (array-rows.ts).
+      const arrayQuery = asArrayQuery(args);
+      const result = arrayQuery
+        ? client.query(arrayQuery).then(rowsAsObjects)
+        : (client.query as (...a: unknown[]) => unknown)(...args);
       if (result && typeof (result as Promise<unknown>).then === 'function') {
         (result as Promise<unknown>).catch((error: unknown) => {
           if (isConnectionLoss(error)) broken = true;
