@@ -5,6 +5,7 @@
 // postgres://postgres@127.0.0.1:5432/renova_bench); BENCH_KEEP=1 keeps it.
 //   npx tsx bench/import.ts [rows]   (BENCH_FORMATS=xlsx runs one format only)
 // The measured server is bench/import-server.js: plain node on the compiled service, as in production.
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -85,6 +86,11 @@ async function seed(db: Db, rows: number): Promise<{ ieId: number; brbIds: numbe
   // otherwise stay in the GIN's pending list and slow the name searches of the cases after it.
   await mergeGinPending(db, 'entrada_nome_chaves_idx');
   await sql`analyze`.execute(db);
+  // Left alone, the WAL and dirty pages these rows wrote start the server's next checkpoint
+  // (max_wal_size) and the kernel's writeback during the timed import: session 27 read 8.31 s for a
+  // CSV import with a checkpoint begun by this seed inside it, 5.3 s without (as open-journey.ts).
+  await sql`checkpoint`.execute(db);
+  spawnSync('sync');
   const ids = await db.selectFrom('entrada_jornada').select('id').where('ie_id', '=', ieId).orderBy('id').execute();
   return { ieId, brbIds: ids.map((r) => r.id) };
 }

@@ -16,7 +16,10 @@ function column(rows: ValuesRow[], key: keyof ValuesRow, kind: LiteralKind): str
 
 /**
  * The batch's working table, temporary (no WAL, dropped at commit): `valores_chunk` holds the chunk
- * of rows as read, until they are decided into lote_linha, the record of every row.
+ * of rows as read, until they are decided into lote_linha, the record of every row. JIT is off for
+ * the rest of the batch's transaction: the check's estimated cost passes jit_above_cost from a few
+ * hundred rows on, and compiling its plan cost more than it saved (about half a second at 100k
+ * rows, and 50-100 ms on a 2,000-row first chunk).
  */
 export async function openStaging(trx: Q): Promise<void> {
   await sql`
@@ -27,43 +30,91 @@ export async function openStaging(trx: Q): Promise<void> {
       motivo_reenvio text, motivo text, serie_semestre text
     ) on commit drop
   `.execute(trx);
-  await sql`truncate valores_chunk`.execute(trx);
+  await sql`select set_config('jit', 'off', true)`.execute(trx);
+}
+
+/** A chunk's columns as array literals (column()), built before the chunk's turn comes (stagedChunk). */
+export interface StagedChunk {
+  /** Rows in the chunk, and the first and last row numbers (lote_linha's range for the chunk). */
+  count: number;
+  first: number;
+  last: number;
+  columns: Record<keyof ValuesRow, string>;
+}
+
+const COLUMN_KINDS: Record<Exclude<keyof ValuesRow, 'erros'>, LiteralKind> = {
+  linha: 'number',
+  brbId: 'number',
+  nomeEstudante: 'text',
+  qtdParcelasCobertura: 'number',
+  qtdCreditos: 'number',
+  valorContrato: 'text',
+  valorCtrPrestServico: 'text',
+  percentualConcedido: 'text',
+  parcMeses: 'text',
+  idCurso: 'number',
+  regimeContrato: 'text',
+  contratoAnual: 'bool',
+  motivoReenvio: 'text',
+  motivo: 'text',
+  serieSemestre: 'text',
+};
+
+/**
+ * The chunk's statement parameters, built in the service while the database still works on the
+ * chunk before (send-values.ts): about 50 ms of a 20,000-row chunk that then no longer waits in
+ * line between two chunks' statements (#25). `rows` is not empty.
+ */
+export function stagedChunk(rows: ValuesRow[]): StagedChunk {
+  const columns = {} as Record<keyof ValuesRow, string>;
+  for (const [key, kind] of Object.entries(COLUMN_KINDS) as [Exclude<keyof ValuesRow, 'erros'>, LiteralKind][])
+    columns[key] = column(rows, key, kind);
+  columns.erros = arrayLiteral(
+    'text',
+    rows.map((r) => (r.erros.length > 0 ? JSON.stringify(r.erros) : null)),
+  );
+  return { count: rows.length, first: rows[0]!.linha, last: rows.at(-1)!.linha, columns };
 }
 
 /**
  * Stages a chunk with one statement (each column travels as one array literal, unnested in step),
  * replacing the previous chunk.
  */
-export async function stageChunk(trx: Q, rows: ValuesRow[]): Promise<void> {
+export async function stageChunk(trx: Q, chunk: StagedChunk): Promise<void> {
+  const c = chunk.columns;
   await sql`truncate valores_chunk`.execute(trx);
-  const erros = arrayLiteral(
-    'text',
-    rows.map((r) => (r.erros.length > 0 ? JSON.stringify(r.erros) : null)),
-  );
   await sql`
     insert into valores_chunk (linha, brb_id, erros, nome_estudante, qtd_parcelas_cobertura, qtd_creditos,
       valor_contrato, valor_ctr_prest_servico, percentual_concedido, parc_meses, id_curso, regime_contrato,
       contrato_anual, motivo_reenvio, motivo, serie_semestre)
-    select unnest(${column(rows, 'linha', 'number')}::int4[]), unnest(${column(rows, 'brbId', 'number')}::int8[]),
-      unnest(${erros}::jsonb[]), unnest(${column(rows, 'nomeEstudante', 'text')}::text[]),
-      unnest(${column(rows, 'qtdParcelasCobertura', 'number')}::int4[]),
-      unnest(${column(rows, 'qtdCreditos', 'number')}::int4[]), unnest(${column(rows, 'valorContrato', 'text')}::numeric[]),
-      unnest(${column(rows, 'valorCtrPrestServico', 'text')}::numeric[]),
-      unnest(${column(rows, 'percentualConcedido', 'text')}::numeric[]),
-      unnest(${column(rows, 'parcMeses', 'text')}::text[]), unnest(${column(rows, 'idCurso', 'number')}::int8[]),
-      unnest(${column(rows, 'regimeContrato', 'text')}::text[]), unnest(${column(rows, 'contratoAnual', 'bool')}::bool[]),
-      unnest(${column(rows, 'motivoReenvio', 'text')}::text[]), unnest(${column(rows, 'motivo', 'text')}::text[]),
-      unnest(${column(rows, 'serieSemestre', 'text')}::text[])
+    select unnest(${c.linha}::int4[]), unnest(${c.brbId}::int8[]), unnest(${c.erros}::jsonb[]),
+      unnest(${c.nomeEstudante}::text[]), unnest(${c.qtdParcelasCobertura}::int4[]),
+      unnest(${c.qtdCreditos}::int4[]), unnest(${c.valorContrato}::numeric[]),
+      unnest(${c.valorCtrPrestServico}::numeric[]), unnest(${c.percentualConcedido}::numeric[]),
+      unnest(${c.parcMeses}::text[]), unnest(${c.idCurso}::int8[]), unnest(${c.regimeContrato}::text[]),
+      unnest(${c.contratoAnual}::bool[]), unnest(${c.motivoReenvio}::text[]), unnest(${c.motivo}::text[]),
+      unnest(${c.serieSemestre}::text[])
   `.execute(trx);
 }
 
 /**
- * Settings for a large batch, for the rest of its transaction: no JIT (compiling the check's plan
- * costs more than it saves, about half a second at 100k rows) and enough work memory for its
- * hashes and sorts to stay in memory.
+ * Settings for a large batch's statements: enough work memory for their hashes and sorts to stay in
+ * memory, and no bitmap scans. The check probes each row's earlier batch rows (lote_linha by
+ * entrada_id); where lote_linha has no statistics yet (a new database's first imports) the planner
+ * expects 85 rows a probe and restarts a bitmap scan per row, a hash table and a system call each
+ * (0.2 s of a 100,000-row import, #25). Returns the bitmap setting before, for restoreAfterLargeBatch:
+ * the caller's transaction may go on (a GIN index is read only by bitmap scans).
  */
-export async function tuneForLargeBatch(trx: Q): Promise<void> {
-  await sql`select set_config('jit', 'off', true), set_config('work_mem', '64MB', true)`.execute(trx);
+export async function tuneForLargeBatch(trx: Q): Promise<string> {
+  const { rows } = await sql<{ before: string }>`
+    select current_setting('enable_bitmapscan') as before, set_config('work_mem', '64MB', true),
+      set_config('enable_bitmapscan', 'off', true)`.execute(trx);
+  return rows[0]!.before;
+}
+
+/** Gives the transaction back the bitmap setting tuneForLargeBatch found. */
+export async function restoreAfterLargeBatch(trx: Q, bitmapScan: string): Promise<void> {
+  await sql`select set_config('enable_bitmapscan', ${bitmapScan}, true)`.execute(trx);
 }
 
 /** Fresh planner statistics for the chunk (a large chunk would otherwise look empty). */

@@ -58,7 +58,8 @@ export class BatchWriter {
   /** The chunk being applied; the next one waits for it (one transaction runs one statement at a time). */
   private applying: Promise<void> = Promise.resolve();
   private failure: unknown = null;
-  private tuned = false;
+  /** Set once a large chunk tuned the transaction (batch-staging.ts): the setting to give back. */
+  private bitmapScanBefore: string | null = null;
   private readonly check: batches.CheckParams;
   private readonly replaces: boolean;
 
@@ -130,31 +131,33 @@ export class BatchWriter {
     else if (this.count % YIELD_ROWS === 0) await new Promise((resolve) => setImmediate(resolve));
   }
 
-  /** Hands the pending rows to the database once the previous chunk is done, without waiting for them. */
+  /**
+   * Hands the pending rows to the database once the previous chunk is done, without waiting for
+   * them. Their statement's parameters are built first, while the database still works on the
+   * previous chunk.
+   */
   private async flush(): Promise<void> {
-    await this.applying;
-    if (this.failure) throw this.failure;
     const rows = this.pending;
     this.pending = [];
-    if (rows.length === 0) return;
+    const staged = rows.length > 0 ? staging.stagedChunk(rows) : null;
+    await this.applying;
+    if (this.failure) throw this.failure;
+    if (!staged) return;
     this.chunks++;
-    this.applying = this.applyChunk(rows).catch((error: unknown) => {
+    this.applying = this.applyChunk(staged).catch((error: unknown) => {
       this.failure = error;
     });
   }
 
-  private async applyChunk(rows: ValuesRow[]): Promise<void> {
+  private async applyChunk(staged: staging.StagedChunk): Promise<void> {
     const { trx } = this;
-    const large = rows.length >= LARGE_CHUNK;
-    if (large && !this.tuned) {
-      await staging.tuneForLargeBatch(trx);
-      this.tuned = true;
-    }
-    await staging.stageChunk(trx, rows);
+    const large = staged.count >= LARGE_CHUNK;
+    if (large && this.bitmapScanBefore === null) this.bitmapScanBefore = await staging.tuneForLargeBatch(trx);
+    await staging.stageChunk(trx, staged);
     if (large) await staging.analyzeChunk(trx);
     await batches.decideChunk(trx, this.check);
     // Row numbers grow through the batch, so the chunk's rows are the ones between its first and last.
-    const chunk = { loteId: this.loteId, first: rows[0]!.linha, last: rows.at(-1)!.linha };
+    const chunk = { loteId: this.loteId, first: staged.first, last: staged.last };
     await checkCreditedMonths(trx, chunk);
     // Entries first: a row whose entry changed meanwhile becomes an error and replaces nothing.
     await batches.moveEntries(trx, chunk);
@@ -175,6 +178,7 @@ export class BatchWriter {
     const detalhar = options.detalhar === true;
     const lines = new OutcomeLines(detalhar);
     for await (const page of batches.batchOutcomePages(this.trx, this.loteId, detalhar)) lines.add(page);
+    if (this.bitmapScanBefore !== null) await staging.restoreAfterLargeBatch(this.trx, this.bitmapScanBefore);
     return lines.result(this.loteId, counts, trancamento);
   }
 }
