@@ -19,7 +19,8 @@ function column(rows: ValuesRow[], key: keyof ValuesRow, kind: LiteralKind): str
  * of rows as read, until they are decided into lote_linha, the record of every row. JIT is off for
  * the rest of the batch's transaction: the check's estimated cost passes jit_above_cost from a few
  * hundred rows on, and compiling its plan cost more than it saved (about half a second at 100k
- * rows, and 50-100 ms on a 2,000-row first chunk).
+ * rows). The service's sessions run without JIT already (db/database.ts); this is for the CLI's
+ * (`renova import` without `serve`), which keep the server's default, from the first chunk on.
  */
 export async function openStaging(trx: Q): Promise<void> {
   await sql`
