@@ -11,6 +11,7 @@ import { closeEndedWindows } from '../modules/journey-lifecycle/close-windows.jo
 import { sweepNamesLeftBehind } from '../modules/journey-lifecycle/entry-names.js';
 import { inSpan, SpanKind } from '../telemetry/tracing.js';
 import { startIntegrations } from './integrations.js';
+import { onLentClient } from './lent-client.js';
 import { retryStartRace } from './start-race.js';
 
 /**
@@ -41,25 +42,6 @@ export async function scheduledWork(db: Db, log: FastifyBaseLogger): Promise<voi
       { ...result, chavesIdempotenciaRemovidas: purged, nomesSemEntradaRemovidos: names },
       'scheduled job: renewal windows',
     );
-  }
-}
-
-/**
- * pg-boss's statements, each on a client borrowed from the service's pool and given back, as
- * Kysely runs the requests' (through the same guarded pool: a client that lost its connection is
- * closed, not given back). Not through pg-boss's own pool, nor through pg-pool's `pool.query`:
- * with either, pg-boss's pollers (its cron worker looks every 5 s) kept the young objects of the
- * requests served beside them alive through every scavenge until the next full collection. The
- * tab list then spent 105-111 ms of scavenges per 1,000 requests (1.4-1.7 MB surviving each),
- * against 32-54 ms this way (0.04-0.22 MB; #25, docs/benchmarks.md "Session 25"). Its statements
- * now have the service's statement limit; its tables are small.
- */
-async function onLentClient(pool: PostgresPool, text: string, values: unknown[] | undefined) {
-  const client = await pool.connect();
-  try {
-    return await client.query(text, values as unknown[]);
-  } finally {
-    client.release();
   }
 }
 
@@ -110,7 +92,7 @@ export async function startJobs(
   }
 
   if (!pool) throw new Error('startJobs: on PostgreSQL the jobs need the service pool');
-  const boss = new PgBoss({ db: { executeSql: (text, values) => onLentClient(pool, text, values) } });
+  const boss = new PgBoss({ db: { executeSql: onLentClient(pool) } });
   boss.on('error', (error) => {
     // A database away (restart, failover) is an outage the service rides out, not a job's failure.
     if (isConnectionLoss(error)) log.warn({ err: error }, 'pg-boss: database unreachable');

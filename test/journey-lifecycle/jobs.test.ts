@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type PostgresPool, sql } from 'kysely';
+import { Kysely, PostgresDialect, type PostgresPool, sql } from 'kysely';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../../src/config.js';
 import { guardPool } from '../../src/db/guarded-pool.js';
+import { onLentClient } from '../../src/jobs/lent-client.js';
 import { startJobs, WINDOWS_CRON, WINDOWS_QUEUE } from '../../src/jobs/runner.js';
 import { createTestApp, TEST_SECRET, type TestContext } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
@@ -75,6 +76,32 @@ describe('scheduled job runner', () => {
     } finally {
       await jobs.stop();
       await pool?.end();
+    }
+  });
+});
+
+describe('pg-boss on the service pool', { skip: testDatabaseKind !== 'postgres' && 'PostgreSQL only' }, () => {
+  test('a statement of pg-boss that fails inside its transaction leaves no aborted session for the next request', async () => {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.pathname = `/${rows[0]!.name}`;
+    // One connection, so the request after the failure is lent the very same one.
+    const pool = guardPool(new pg.Pool({ connectionString: url.toString(), max: 1 }));
+    const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
+    try {
+      const executeSql = onLentClient(pool);
+      // As pg-boss sends a queue's creation: one string, a failure between BEGIN and COMMIT.
+      await assert.rejects(
+        () => executeSql('BEGIN; SELECT 1; SELECT 1 / 0; COMMIT;', undefined),
+        (error: { code?: string }) => error.code === '22012',
+      );
+      const next = await sql<{ n: number }>`select 1 as n`.execute(db);
+      assert.deepEqual(next.rows, [{ n: 1 }]);
+      const open = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and state like 'idle in transaction%'`.execute(t.db);
+      assert.equal(open.rows[0]?.n, 0, 'no session left inside a transaction');
+    } finally {
+      await db.destroy();
     }
   });
 });

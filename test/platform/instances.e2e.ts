@@ -272,6 +272,13 @@ describe('two instances on one PostgreSQL and one Redis', { skip }, () => {
         timeouts: result.timeouts,
         codes: result.statusCodeStats,
         ...seen,
+        // What each instance logged of its failures, so a 5xx says where it came from.
+        failures: [a, b].map((i) => ({
+          [i.name]: i.log
+            .split('\n')
+            .filter((line) => /"level":(50|60)/.test(line))
+            .slice(0, 3),
+        })),
       });
       assert.ok(result.requests.total >= 20, summary);
       assert.equal(result.errors, 0, summary);
