@@ -54,9 +54,10 @@ describe('scheduled job runner', () => {
           policy: string;
         }>`select policy from pgboss.queue where name = ${WINDOWS_QUEUE}`.execute(t.db);
         assert.equal(queue.rows[0]?.policy, 'singleton');
-        // Its statements go through the pool it was handed: it opened no connection of its own.
+        // Its statements go through the pool it was handed: it opened no connection of its own to
+        // this file's database (other files' pg-boss, on their own databases, may run meanwhile).
         const own = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
-          where application_name in ('pgboss', 'renova-jobs')`.execute(t.db);
+          where datname = current_database() and application_name in ('pgboss', 'renova-jobs')`.execute(t.db);
         assert.equal(own.rows[0]?.n, 0);
         const client = await pool!.connect();
         const handed = await client.query<{ n: number }>(
