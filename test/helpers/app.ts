@@ -28,6 +28,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
+/** The URL of the test file's own PostgreSQL database, for a pool or pg-boss of the test's own. */
+export function databaseUrl(t: TestContext): string {
+  if (t.config.database.kind !== 'postgres') throw new Error('databaseUrl: the suite is not on PostgreSQL');
+  return t.config.database.url;
+}
+
 /** The service in-process on a fresh database (PGlite, or PostgreSQL when TEST_DATABASE_URL is set). */
 export async function createTestApp(
   env: Record<string, string> = {},

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import PgBoss from 'pg-boss';
 import { DELIVERY_QUEUE, startIntegrations } from '../../src/jobs/integrations.js';
 import { notify } from '../../src/modules/notifications/notify.js';
-import { createTestApp, type TestContext } from '../helpers/app.js';
+import { createTestApp, databaseUrl, type TestContext } from '../helpers/app.js';
 import { createIe } from '../helpers/factories.js';
 import { startSmtpReceiver } from './smtp-receiver.js';
 
@@ -30,10 +30,7 @@ before(async () => {
     INTEGRATIONS_IDLE_POLL_MS: '200',
   });
   // The file's own database (createTestApp cloned it), reached by URL as pg-boss needs.
-  const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${rows[0]!.name}`;
-  boss = new PgBoss({ connectionString: url.toString(), max: 2, schedule: false });
+  boss = new PgBoss({ connectionString: databaseUrl(t), max: 2, schedule: false });
   await boss.start();
   worker = await startIntegrations(t.config, t.db, t.app.log, boss);
 });

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import { guardPool } from '../../src/db/guarded-pool.js';
 import { onLentClient } from '../../src/jobs/lent-client.js';
 import { startJobs, WINDOWS_CRON, WINDOWS_QUEUE } from '../../src/jobs/runner.js';
-import { createTestApp, TEST_SECRET, type TestContext } from '../helpers/app.js';
+import { createTestApp, databaseUrl, TEST_SECRET, type TestContext } from '../helpers/app.js';
 import { testDatabaseKind } from '../helpers/db.js';
 import { createContract, createEntry, createIe, createJourney } from '../helpers/factories.js';
 
@@ -24,12 +24,10 @@ describe('scheduled job runner', () => {
     let config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://' });
     let pool: PostgresPool | undefined;
     if (testDatabaseKind === 'postgres') {
-      const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
-      const url = new URL(process.env.TEST_DATABASE_URL!);
-      url.pathname = `/${rows[0]!.name}`;
-      config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://', DATABASE_URL: url.toString() });
+      const url = databaseUrl(t);
+      config = loadConfig({ JWT_SECRET: TEST_SECRET, DATA_DIR: 'memory://', DATABASE_URL: url });
       // pg-boss runs on the service's pool, as server.ts hands it over: no connection of its own.
-      pool = guardPool(new pg.Pool({ connectionString: url.toString(), max: 3 }));
+      pool = guardPool(new pg.Pool({ connectionString: url, max: 3 }));
     }
     const ie = await createIe(t.db);
     const journey = await createJourney(t.db, ie, {
@@ -83,11 +81,8 @@ describe('scheduled job runner', () => {
 
 describe('pg-boss on the service pool', { skip: testDatabaseKind !== 'postgres' && 'PostgreSQL only' }, () => {
   test('a statement of pg-boss that fails inside its transaction leaves no aborted session for the next request', async () => {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(t.db);
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    url.pathname = `/${rows[0]!.name}`;
     // One connection, so the request after the failure is lent the very same one.
-    const pool = guardPool(new pg.Pool({ connectionString: url.toString(), max: 1 }));
+    const pool = guardPool(new pg.Pool({ connectionString: databaseUrl(t), max: 1 }));
     const db = new Kysely<Record<string, never>>({ dialect: new PostgresDialect({ pool }) });
     try {
       const executeSql = onLentClient(pool);
