@@ -53,15 +53,21 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-async function waitHealthy(url: string, child: ChildProcess) {
-  for (let i = 0; i < 240; i++) {
+async function waitHealthy(url: string, child: ChildProcess, withinS = 60) {
+  for (let i = 0; i < withinS * 4; i++) {
     if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
     try {
       if ((await fetch(`${url}/healthz`)).status < 500) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`${url}: not healthy after 60 s`);
+  throw new Error(`${url}: not healthy after ${withinS} s`);
+}
+
+/** How a service is run under a tool (bench/cachesim.ts: valgrind): its command before node's, and a longer start. */
+export interface Wrapper {
+  command: string[];
+  healthyWithinS: number;
 }
 
 /** Starts a service process on a free port with the database URL tagged by its application_name. */
@@ -69,6 +75,7 @@ export async function startService(
   name: 'renova' | 'ceiling',
   databaseUrl: string,
   env: Record<string, string>,
+  wrapper?: Wrapper,
 ): Promise<Service> {
   const port = await freePort();
   const applicationName = `bench-${name}-${process.pid}`;
@@ -80,12 +87,13 @@ export async function startService(
   const args = name === 'renova' ? [compiled, 'serve'] : ['--import', 'tsx', here('./ceiling-server.ts')];
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles both services alike.
   args.unshift(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
-  const child = spawn(process.execPath, args, {
+  const [command, ...before] = [...(wrapper?.command ?? []), process.execPath];
+  const child = spawn(command as string, [...before, ...args], {
     env: { ...process.env, ...env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', process.env.BENCH_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitHealthy(base, child);
+  await waitHealthy(base, child, wrapper?.healthyWithinS);
   return {
     name,
     url: base,

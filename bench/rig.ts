@@ -7,7 +7,7 @@ import { SignJWT } from 'jose';
 import type pg from 'pg';
 import type { LoadResult } from './load-generator.js';
 import { describeQuiet, type Quietness, quietOnly, spread, watchMachine } from './machine.js';
-import { CpuMeter, cpuMs, Generator, type Service, startService } from './processes.js';
+import { CpuMeter, cpuMs, Generator, type Service, startService, type Wrapper } from './processes.js';
 
 export interface Measured extends LoadResult {
   /** ms of CPU per answered request: the service process, and its database backends. */
@@ -140,11 +140,16 @@ export function benchToken(secret: string, ieId: number): Promise<string> {
 }
 
 /** renova as the benches run it: compiled, quiet logs, no rate limit, a pool of 20. */
-export function startRenova(databaseUrl: string, secret: string): Promise<Service> {
-  return startService('renova', databaseUrl, {
-    JWT_SECRET: secret,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_MAX: '0',
-    DATABASE_POOL_MAX: '20',
-  });
+export function startRenova(databaseUrl: string, secret: string, wrapper?: Wrapper): Promise<Service> {
+  return startService(
+    'renova',
+    databaseUrl,
+    {
+      JWT_SECRET: secret,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '0',
+      DATABASE_POOL_MAX: '20',
+    },
+    wrapper,
+  );
 }
