@@ -1,9 +1,10 @@
 /**
  * The tab list's cost per request in counts, not seconds (#25, goal 3): instructions and simulated
  * cache misses of renova and of the bare ceiling (the same SQL, bench/ceiling-server.ts), each run
- * under valgrind's callgrind on the seeded bench database. Counts repeat from run to run whatever
- * else the machine does, so they say where the dashboard bench's CPU ratio comes from: more
- * instructions, or the same instructions missing the caches more often.
+ * under valgrind's callgrind on the seeded bench database. Counts do not depend on what else the
+ * machine does (the collector's share aside, see collectorShare), so they say where the dashboard
+ * bench's CPU ratio comes from: more instructions, or the same instructions missing the caches
+ * more often.
  *
  * Each service answers `--warm` requests uninstrumented (JIT and caches settled), then `--requests`
  * more with instrumentation on, one at a time; the counts over those are divided by their number.
@@ -76,7 +77,7 @@ function countsOf(file: string): Counts {
 
 /** V8's garbage collector's functions (scavenges, marking, sweeping, evacuation), by name. */
 const COLLECTOR =
-  /Scaveng|Marking|Mark(Compact|ing)|Sweep|Evacuat|RememberedSet|SlotSet|SemiSpace|heap::base|GCTracer|v8::internal::Heap::/;
+  /Scaveng|Mark(Compact|ing)|Sweep|Evacuat|RememberedSet|SlotSet|SemiSpace|heap::base|GCTracer|v8::internal::Heap::/;
 
 /**
  * The collector's share of a dump's instructions and last-level misses (callgrind_annotate's
