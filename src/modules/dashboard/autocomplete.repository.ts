@@ -142,9 +142,22 @@ function leadingRows(db: Db, scope: Scope, tiers: Tier[], limit: number, exclude
       ${journeyRow}`;
 }
 
+/**
+ * A journey given as a subquery, picked once per statement: its CTE, and the scope that reads it.
+ * Each branch, the name keys and the journey row name the journey; written in place, PostgreSQL
+ * ran the subquery (an index scan and a sort of the IE's journeys) once per mention, five or six
+ * InitPlans a statement.
+ */
+function journeyOnce(scope: Scope): { cte: RawBuilder<unknown> | null; scope: Scope } {
+  if (Array.isArray(scope.journeys)) return { cte: null, scope };
+  const cte = sql`jornada_escolhida as materialized (select (${scope.journeys}) as id)`;
+  return { cte, scope: { ...scope, journeys: sql<number | null>`(select id from jornada_escolhida)` } };
+}
+
 /** The leading tiers' statement (exact, prefix; also the substring tiers of a term without name keys). */
-export function leadingQuery(db: Db, scope: Scope, tiers: Tier[], limit: number, exclude: number[] = []) {
-  return sql<SuggestionRow>`select * from (${leadingRows(db, scope, tiers, limit, exclude)}) r
+export function leadingQuery(db: Db, given: Scope, tiers: Tier[], limit: number, exclude: number[] = []) {
+  const { cte, scope } = journeyOnce(given);
+  return sql<SuggestionRow>`${cte ? sql`with ${cte} ` : sql``}select * from (${leadingRows(db, scope, tiers, limit, exclude)}) r
     order by r.tier nulls last, r.chave, r.id`;
 }
 
@@ -180,7 +193,8 @@ function walkPage(db: Db, scope: Scope, wordStart: NameSearch, want: RawBuilder<
  * every word-prefix match ranks before any contains match); when it does not, the keys answer, as
  * for every other term.
  */
-export function bothQuery(db: Db, scope: Scope, leading: Tier[], substring: Tier[], limit: number) {
+export function bothQuery(db: Db, given: Scope, leading: Tier[], substring: Tier[], limit: number) {
+  const { cte, scope } = journeyOnce(given);
   const leadIds = sql`array(select id from lead where id is not null)`;
   const found = sql<number>`(select count(distinct id) from lead where id is not null)`;
   const wordStart = substring[0]?.nome;
@@ -196,7 +210,7 @@ export function bothQuery(db: Db, scope: Scope, leading: Tier[], substring: Tier
       where ${found} + ${walked} >= ${limit}
       union all`
     : sql``;
-  return sql<SuggestionRow>`with lead as materialized (${leadingRows(db, scope, leading, limit)})${walk}
+  return sql<SuggestionRow>`with ${cte ? sql`${cte}, ` : sql``}lead as materialized (${leadingRows(db, scope, leading, limit)})${walk}
     select r.id, r.tier, r.parte, r.nome, r.cpf, r.matricula, r.situacao, r.aba, r.jornada_id, r.ie_id from (
       select l.*, row_number() over (order by l.tier nulls last, l.chave, l.id) as ordem from lead l
       union all
