@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Caller } from '../src/http/auth.js';
+import { argument } from './args.js';
 import { ceilingRoutes } from './dashboard.js';
 import { pickSubject, tabPath } from './dashboard-data.js';
 import { type Service, startService, type Wrapper } from './processes.js';
@@ -153,18 +154,11 @@ async function measure(
   }
 }
 
-function option(name: string, fallback: number): number {
-  const at = process.argv.indexOf(name);
-  const value = at >= 0 ? Number(process.argv[at + 1]) : fallback;
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} takes a positive whole number`);
-  return value;
-}
-
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench';
 const options: Options = {
-  requests: option('--requests', 1000),
-  warm: option('--warm', 8000),
-  llBytes: option('--ll', 1 << 20),
+  requests: argument('requests') ?? 1000,
+  warm: argument('warm') ?? 8000,
+  llBytes: argument('ll') ?? 1 << 20,
 };
 try {
   execFileSync('valgrind', ['--version'], { stdio: 'ignore' });

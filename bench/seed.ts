@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
+import { argument } from './args.js';
 
 export interface SeedBenchOptions {
   url?: string;
@@ -86,14 +87,6 @@ export async function benchSeed(options: SeedBenchOptions = {}): Promise<SeedBen
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   if (code !== 0) throw new Error(`renova seed exited with code ${code}`);
   return { url, ies, students, seconds, peakRssBytes: peak };
-}
-
-function argument(name: string): number | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  if (index < 0) return undefined;
-  const value = Number(process.argv[index + 1]);
-  if (!Number.isSafeInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
