@@ -31,6 +31,7 @@ import * as idempotencyClaimOwner from './0760_idempotency_claim_owner.js';
 import * as nameKeysEveryWord from './0770_name_keys_every_word.js';
 import * as entryNamesBeside from './0780_entry_names_beside.js';
 import * as namesLeftBehind from './0790_names_left_behind.js';
+import * as entryJourneyKey from './0800_entry_journey_key.js';
 
 /**
  * Every migration, by name; names sort in the order they run. Areas take a range each so work in
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0770_name_keys_every_word': nameKeysEveryWord,
   '0780_entry_names_beside': entryNamesBeside,
   '0790_names_left_behind': namesLeftBehind,
+  '0800_entry_journey_key': entryJourneyKey,
 };
