@@ -9,8 +9,10 @@
  *   git worktree add /tmp/base <commit> && (cd /tmp/base && ln -s "$PWD/node_modules" . && npx tsc -p tsconfig.build.json)
  *   npx tsx bench/ab.ts --a /tmp/base/dist/cli.js [--b dist/cli.js] [--path tab|counters] [--rate 100] [--pairs 8]
  *
- * `--write-b` sends B one refused write first (a POST enters the audit's AsyncLocalStorage, which
- * from then on costs every promise of the process a hook): A and B the same build then measure that.
+ * `--write a|b|both` sends that side one refused write first. Until session 31 a POST enabled the
+ * audit's AsyncLocalStorage for good, and from then on every promise of the process paid a hook
+ * (lib/scoped-storage.ts): `--write b` with A and B the same build measured that; `--write both`
+ * compares two builds after a write.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -28,7 +30,7 @@ const { values: args } = parseArgs({
     rate: { type: 'string', default: '100' },
     pairs: { type: 'string', default: '8' },
     seconds: { type: 'string', default: '6' },
-    'write-b': { type: 'boolean', default: false },
+    write: { type: 'string' },
   },
 });
 if (!args.a) throw new Error('--a <path to the other build’s dist/cli.js> is required');
@@ -48,13 +50,15 @@ try {
   const path = args.path === 'counters' ? COUNTERS_PATH : tabPath(subject);
   const rate = Number(args.rate);
   const seconds = Number(args.seconds);
-  if (args['write-b']) {
-    const refused = await fetch(`${services.B.url}/s/v2/renovacao/jornadas/abrir`, {
+  const written = { a: ['A'], b: ['B'], both: ['A', 'B'] }[args.write ?? ''] ?? [];
+  if (args.write && written.length === 0) throw new Error('--write takes a, b or both');
+  for (const side of written as ('A' | 'B')[]) {
+    const refused = await fetch(`${services[side].url}/s/v2/renovacao/jornadas/abrir`, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json' },
       body: '{"ano":"x"}',
     });
-    console.log(`B answered a refused write: ${refused.status}`);
+    console.log(`${side} answered a refused write: ${refused.status}`);
   }
   for (const service of Object.values(services)) await rig.measure(service, [path], { headers, rate, seconds: 4 });
   const a: number[] = [];

@@ -1,5 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { CompiledQuery, type DatabaseConnection, type Dialect, type Driver, type QueryResult } from 'kysely';
+import { bindScope, scopedStorage } from '../lib/scoped-storage.js';
 
 /**
  * Work that must commit with whatever a piece of code changes: a task bound to an async context
@@ -19,11 +19,14 @@ export type BeforeCommit = (connection: DatabaseConnection) => Promise<void>;
 const SLOTS = ['idempotency', 'audit'] as const;
 export type BeforeCommitSlot = (typeof SLOTS)[number];
 
-const storage = new AsyncLocalStorage<Partial<Record<BeforeCommitSlot, BeforeCommit>>>();
+const storage = scopedStorage<Partial<Record<BeforeCommitSlot, BeforeCommit>>>();
 
-/** Runs `fn` (and everything it starts) with `task` bound to its transactions' commits. */
+/**
+ * Runs `fn` (and everything it starts) with `task` bound to its transactions' commits; only inside
+ * a hold of the scopes (lib/scoped-storage.ts), which outlasts every commit `fn` makes.
+ */
 export function runWithBeforeCommit<T>(task: BeforeCommit, fn: () => T, slot: BeforeCommitSlot = 'audit'): T {
-  return storage.run({ ...storage.getStore(), [slot]: task }, fn);
+  return bindScope(storage, { ...storage.getStore(), [slot]: task }, fn);
 }
 
 async function runBound(connection: DatabaseConnection): Promise<void> {

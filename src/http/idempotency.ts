@@ -17,6 +17,7 @@ import {
   saveAnswer,
 } from './idempotency-store.js';
 import type { App } from './types.js';
+import { holdScopesForWrites } from './write-scopes.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -82,6 +83,7 @@ const stillRunning = (chave: string) =>
  * The answer is stored when it is sent.
  */
 export function registerIdempotency(app: App, basePath: string): void {
+  holdScopesForWrites(app); // the key's binding (claim) is held for the write (write-scopes.ts)
   app.decorateRequest('idempotencyHash', null);
   const pending = new PendingKeyWrites((error) =>
     app.log.warn({ err: error }, 'idempotency: pending key writes failed'),

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { sql } from 'kysely';
 import { runWithBeforeCommit } from '../../src/db/before-commit.js';
+import { withScopes } from '../../src/lib/scoped-storage.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { countRows } from '../helpers/db.js';
 import { csvIds, csvLines, PT, xlsxColumn, xlsxSheet } from '../helpers/exports.js';
@@ -92,19 +93,23 @@ describe('audit rows', () => {
     };
     // Rolled back: neither the change nor the audit row.
     await assert.rejects(
-      runWithBeforeCommit(task, () =>
-        t.db.transaction().execute(async (trx) => {
-          await sql`update entrada_jornada set tags = array['x'] where id = ${brbId}`.execute(trx);
-          throw new Error('rolled back');
-        }),
+      withScopes(() =>
+        runWithBeforeCommit(task, () =>
+          t.db.transaction().execute(async (trx) => {
+            await sql`update entrada_jornada set tags = array['x'] where id = ${brbId}`.execute(trx);
+            throw new Error('rolled back');
+          }),
+        ),
       ),
     );
     assert.equal(await countRows(t.database, 'auditoria'), before);
     // Committed: both.
-    await runWithBeforeCommit(task, () =>
-      t.db.transaction().execute(async (trx) => {
-        await sql`update entrada_jornada set tags = array['y'] where id = ${brbId}`.execute(trx);
-      }),
+    await withScopes(() =>
+      runWithBeforeCommit(task, () =>
+        t.db.transaction().execute(async (trx) => {
+          await sql`update entrada_jornada set tags = array['y'] where id = ${brbId}`.execute(trx);
+        }),
+      ),
     );
     assert.equal(await countRows(t.database, 'auditoria'), before + 1);
     await sql`delete from auditoria where usuario = 'probe'`.execute(t.db);

@@ -1,9 +1,11 @@
-import { AsyncLocalStorage, AsyncResource } from 'node:async_hooks';
+import { AsyncResource } from 'node:async_hooks';
 import type { FastifyRequest } from 'fastify';
 import { CompiledQuery, type DatabaseConnection } from 'kysely';
 import { runWithBeforeCommit } from '../../db/before-commit.js';
 import { isWrite } from '../../http/methods.js';
 import type { App } from '../../http/types.js';
+import { holdScopesForWrites } from '../../http/write-scopes.js';
+import { bindScope, scopedStorage } from '../../lib/scoped-storage.js';
 import { insertAuditSql, recordOutside, setAuditStatus } from './audit.repository.js';
 
 /**
@@ -22,7 +24,7 @@ export interface AuditScope {
   id: number | null;
 }
 
-const scopes = new AsyncLocalStorage<AuditScope>();
+const scopes = scopedStorage<AuditScope>();
 const scopeOf = new WeakMap<FastifyRequest, { scope: AuditScope; resource: AsyncResource }>();
 
 /** Lets a service name what the request changed when the request itself does not say (a new batch's id). */
@@ -72,15 +74,19 @@ async function writeBeforeCommit(app: App, scope: AuditScope, connection: Databa
   scope.id = Number(result.rows[0]!.id);
 }
 
-/** Registers the capture on the interface scope (after authentication, which sets request.caller). */
+/**
+ * Registers the capture on the interface scope (after authentication, which sets request.caller);
+ * the scopes it binds are held for each write first (http/write-scopes.ts).
+ */
 export function registerAudit(app: App): void {
+  holdScopesForWrites(app);
   app.addHook('onRequest', (request, _reply, done) => {
     if (!isWrite(request.method)) return done();
     const scope: AuditScope = { request, brbId: null, loteId: null, id: null };
     runWithBeforeCommit(
       (connection) => writeBeforeCommit(app, scope, connection),
       () =>
-        scopes.run(scope, () => {
+        bindScope(scopes, scope, () => {
           // The handler runs from the body's 'end' event, in another async context; the resource
           // carries this one over to it (preValidation below).
           const resource = new AsyncResource('renova-audit');

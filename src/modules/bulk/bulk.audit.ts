@@ -2,6 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { runWithBeforeCommit } from '../../db/before-commit.js';
 import type { Db } from '../../db/database.js';
 import type { Caller } from '../../http/auth.js';
+import { withScopes } from '../../lib/scoped-storage.js';
 import { type AuditEntry, insertAuditSql, recordOutside } from '../audit/audit.repository.js';
 
 /** What every audit row of one bulk action shares. */
@@ -41,12 +42,14 @@ export async function auditedEntry<T>(
   });
   let written = false;
   try {
-    return await runWithBeforeCommit(async (connection) => {
-      if (written) return;
-      const { sql, parameters } = insertAuditSql(db, entry(true, 200));
-      await connection.executeQuery(CompiledQuery.raw(sql, [...parameters]));
-      written = true;
-    }, run);
+    return await withScopes(() =>
+      runWithBeforeCommit(async (connection) => {
+        if (written) return;
+        const { sql, parameters } = insertAuditSql(db, entry(true, 200));
+        await connection.executeQuery(CompiledQuery.raw(sql, [...parameters]));
+        written = true;
+      }, run),
+    );
   } catch (error) {
     if (!written) await recordOutside(db, entry(false, statusOf(error)));
     throw error;
