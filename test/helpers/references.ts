@@ -2,15 +2,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
 
 /**
- * References whose foreign keys migrations 0003, 0402, 0403, 0404 and 0800 dropped for write speed,
+ * References whose foreign keys migrations 0003, 0402, 0403 and 0404 dropped for write speed,
  * each as [name, query counting the rows that point at nothing]. The writers keep them true by
  * construction; tests audit that after real work.
  */
 const DROPPED_KEYS: [string, ReturnType<typeof sql<{ n: number }>>][] = [
-  [
-    'entrada_jornada.jornada_id',
-    sql`select count(*)::int4 as n from entrada_jornada e where not exists (select 1 from jornada j where j.id = e.jornada_id)`,
-  ],
   [
     'entrada_jornada.contrato_id',
     sql`select count(*)::int4 as n from entrada_jornada e where not exists (select 1 from contrato c where c.id = e.contrato_id)`,

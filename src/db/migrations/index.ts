@@ -31,7 +31,6 @@ import * as idempotencyClaimOwner from './0760_idempotency_claim_owner.js';
 import * as nameKeysEveryWord from './0770_name_keys_every_word.js';
 import * as entryNamesBeside from './0780_entry_names_beside.js';
 import * as namesLeftBehind from './0790_names_left_behind.js';
-import * as entryJourneyKey from './0800_entry_journey_key.js';
 import * as termKeyLookups from './0810_term_key_lookups.js';
 
 /**
@@ -71,6 +70,5 @@ export const migrations: Record<string, Migration> = {
   '0770_name_keys_every_word': nameKeysEveryWord,
   '0780_entry_names_beside': entryNamesBeside,
   '0790_names_left_behind': namesLeftBehind,
-  '0800_entry_journey_key': entryJourneyKey,
   '0810_term_key_lookups': termKeyLookups,
 };
