@@ -7,7 +7,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * promise the process creates, whoever creates it; AsyncContextFrame (Node 24's default) has no such
  * hook. The audit and the Idempotency-Key bind their stores for writes only, yet once a process had
  * served one write, every later read paid the hook: 1.05–1.12× the tab list's service CPU
- * (`bench/ab.ts --write-b`, docs/benchmarks.md, session 21).
+ * (`bench/ab.ts`, a write to one side first, docs/benchmarks.md, sessions 21 and 31).
  *
  * Work that binds a store holds the storages first (holdScopes) and lets go once it is over; when
  * nothing holds them, every storage made here is disabled, and with the last one Node drops the

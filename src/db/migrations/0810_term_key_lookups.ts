@@ -5,11 +5,11 @@ import * as nameKeysEveryWord from './0770_name_keys_every_word.js';
  * A term's keys read each trigram's frequency by its primary key (#25). chaves_termo (0770) joined
  * the term's trigrams to trigrama_frequencia, and its generic plan, made for a term of unknown
  * size, hashed the whole sample (847 rows on the bench database) on every call: 0.24 ms a call,
- * and a name search calls it once per keyed tier, twice for "ana sou". With a lookup per trigram,
- * as commonWord (name-keys.ts) already reads the sample, a call takes 0.10–0.13 ms (pgbench, prepared,
- * same machine, alternating); inside the service's autocomplete (pg_stat_user_functions over 200
- * requests, each definition twice in turn) 0.30–0.35 ms against 0.44–0.50 ms. The keys, and their
- * order, are the same: only how the frequencies are read changes.
+ * once per keyed tier a name search runs (1.0–1.2 times a request for "ana sou", "maria da s").
+ * With a lookup per trigram, as commonWord (name-keys.ts) already reads the sample, a call takes
+ * 0.10–0.13 ms (pgbench, prepared, same machine, alternating); inside the service's autocomplete
+ * (pg_stat_user_functions over 200 requests, each definition twice in turn) 0.30–0.35 ms against
+ * 0.44–0.50 ms. The keys, and their order, are the same: only how the frequencies are read changes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
