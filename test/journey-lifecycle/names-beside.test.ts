@@ -6,6 +6,7 @@ import * as namesLeftBehind from '../../src/db/migrations/0790_names_left_behind
 import { scheduledWork } from '../../src/jobs/runner.js';
 import { insertEligibleEntries } from '../../src/modules/journey-lifecycle/eligible-entries.js';
 import {
+  type EntryNames,
   NamesBeside,
   sweepNamesLeftBehind,
   withNamesWrittenBeside,
@@ -179,17 +180,13 @@ test('names the second connection wrote but could not confirm are kept, and the 
   // The second connection's commit went through but its answer was lost: it wrote the first 100
   // names and reported a failure; the opening writes the other names itself.
   class Lost extends NamesBeside {
-    override async write(
-      jornada: number,
-      names: { ids: string[]; nomes: string[]; cpfs: string[]; matriculas: string[] },
-    ) {
+    override async write(jornada: number, names: EntryNames) {
       await sql`
         insert into entrada_nome (entrada_id, jornada_id, nome_busca, cpf, matricula)
         select n.i, ${jornada}::int8, n.nome, n.cpf, n.mat
-        from unnest(${names.ids.slice(0, 100)}::int8[], ${names.nomes.slice(0, 100)}::text[],
-          ${names.cpfs.slice(0, 100)}::text[], ${names.matriculas.slice(0, 100)}::text[]) as n(i, nome, cpf, mat)`.execute(
-        t.db,
-      );
+        from unnest(${names.ids}::int8[], ${names.nomes}::text[], ${names.cpfs}::text[], ${names.matriculas}::text[])
+          as n(i, nome, cpf, mat)
+        limit 100`.execute(t.db);
       return false;
     }
   }

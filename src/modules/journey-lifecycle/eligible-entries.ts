@@ -79,8 +79,8 @@ async function withNamesBeside(trx: Trx, input: InsertEntries, names: NamesBesid
     with ${eligibleCtes(input)} select * from novas`.execute(trx);
   // Only a bulk's names leave the database: a few entries (or none) keep their names' trigger.
   const { rows } = await sql<Partial<EntryNames>>`
-    select array_agg(entrada_id) as ids, array_agg(nome_busca) as nomes, array_agg(cpf) as cpfs,
-      array_agg(matricula) as matriculas
+    select array_agg(entrada_id)::text as ids, array_agg(nome_busca)::text as nomes, array_agg(cpf)::text as cpfs,
+      array_agg(matricula)::text as matriculas, min(entrada_id)::text as primeiro, max(entrada_id)::text as ultimo
     from ${sql.table(NOVAS)} having count(*) >= ${BULK_NAMES}`.execute(trx);
   const bulk = rows[0] as EntryNames | undefined;
   if (bulk) await names.hold(trx);
