@@ -55,7 +55,7 @@ export const NOT_RENEWABLE = ['E', 'F', 'C', 'I'] as const;
  * on or next to the page the one before it wrote (one such place per tab or course), instead of
  * anywhere among the journey's pages already written. With names in no relation to the contracts'
  * order (as in life), the entries' statement of a 100,000-contract opening took 3.85 s in contract
- * order and 3.25 s in name order (#25, docs/benchmarks.md "Session 32"); the sort costs ~0.1 s.
+ * order and 3.25 s in name order (#25, docs/benchmarks.md "Session 32"); the sort costs ~0.15 s.
  */
 export async function insertEligibleEntries(
   trx: Trx,
