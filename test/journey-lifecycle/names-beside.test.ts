@@ -99,6 +99,50 @@ test('a bulk opening and a small one in the same request: every entry is found b
   assert.deepEqual(await suggest(big, 'LOTE-1177'), [nome]);
 });
 
+test('names and matrículas an array literal must quote reach the search rows as they are', async () => {
+  // The bulk's names cross Node as the array literals the database wrote (EntryNames): a quote, a
+  // backslash, a comma, braces, spaces or the word NULL in a name or matrícula must come back
+  // unchanged, each on its own entry.
+  const odd = await createIe(t.db);
+  await loadContracts(t.db, odd, CONTRACTS);
+  const awkward = ['a"b', 'c\\d', 'e,f', '{g}', 'NULL', ' h  i ', "d'avila"];
+  await sql`
+    with alvo as (
+      select b.id as bolsa_id, b.estudante_id, k.valor
+      from unnest(${awkward}::text[]) with ordinality as k(valor, n)
+      join bolsa b on b.ie_id = ${odd.ieId}::int8 and b.matricula = 'LOTE-' || k.n
+    ),
+    nomes as (update estudante e set nome_busca = 'estudante ' || alvo.valor from alvo where e.id = alvo.estudante_id)
+    update bolsa b set matricula = alvo.valor from alvo where b.id = alvo.bolsa_id`.execute(t.db);
+  // Watched: whether the second connection wrote them (on PostgreSQL), not the opening's fallback.
+  class Watched extends NamesBeside {
+    written: boolean | undefined;
+    override async write(jornada: number, names: EntryNames) {
+      this.written = await super.write(jornada, names);
+      return this.written;
+    }
+  }
+  const watched = new Watched(t.db);
+  const journey = await t.db.transaction().execute(async (trx) => {
+    const row = await journeyRow(trx, odd, 2026, 2);
+    await insertEligibleEntries(
+      trx,
+      { journey: row, rule: 'TODOS_ATIVOS', acao: 'ABERTURA_JORNADA', caller: { sub: 'teste', name: 'Teste' } },
+      watched,
+    );
+    return row;
+  });
+  assert.equal(watched.written, t.database.kind === 'postgres' ? true : undefined);
+  assert.deepEqual(await namesOf(journey.id), { entradas: CONTRACTS, nomes: CONTRACTS, iguais: CONTRACTS });
+  const { rows } = await sql<{ nome_busca: string; matricula: string }>`
+    select nome_busca, matricula from entrada_nome
+    where jornada_id = ${journey.id}::int8 and matricula = any(${awkward}::text[]) order by matricula`.execute(t.db);
+  assert.deepEqual(
+    rows,
+    [...awkward].sort().map((valor) => ({ nome_busca: `estudante ${valor}`, matricula: valor })),
+  );
+});
+
 test('an entry inserted after a bulk opening gets its name from the trigger', async () => {
   const [late] = await createContracts(t.db, big, 1);
   const response = await t.call({
