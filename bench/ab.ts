@@ -20,7 +20,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { COUNTERS_PATH, pickSubject, tabPath } from './dashboard-data.js';
 import { median, spread } from './machine.js';
-import { benchToken, Rig, startRenova } from './rig.js';
+import { benchToken, type Measured, Rig, startRenova } from './rig.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -48,7 +48,8 @@ delete process.env.BENCH_RENOVA_CLI;
 const rig = new Rig(admin);
 try {
   const path = args.path === 'counters' ? COUNTERS_PATH : tabPath(subject);
-  const rate = Number(args.rate);
+  // `--rate max`: closed loop, each side as fast as it answers (its throughput is printed too).
+  const rate = args.rate === 'max' ? undefined : Number(args.rate);
   const seconds = Number(args.seconds);
   const written = { a: ['A'], b: ['B'], both: ['A', 'B'] }[args.write ?? ''] ?? [];
   if (args.write && written.length === 0) throw new Error('--write takes a, b or both');
@@ -64,20 +65,28 @@ try {
   const a: number[] = [];
   const b: number[] = [];
   const ratios: number[] = [];
+  const databaseRatios: number[] = [];
+  const throughputRatios: number[] = [];
   for (let i = 0; i < Number(args.pairs); i++) {
     const order = i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
-    const cpu = { A: 0, B: 0 };
-    for (const name of order)
-      cpu[name] = (await rig.measure(services[name], [path], { headers, rate, seconds })).serviceCpu;
-    a.push(cpu.A);
-    b.push(cpu.B);
-    ratios.push(cpu.B / cpu.A);
+    const run = { A: null as Measured | null, B: null as Measured | null };
+    for (const name of order) run[name] = await rig.measure(services[name], [path], { headers, rate, seconds });
+    const [ra, rb] = [run.A as Measured, run.B as Measured];
+    a.push(ra.serviceCpu);
+    b.push(rb.serviceCpu);
+    ratios.push(rb.serviceCpu / ra.serviceCpu);
+    databaseRatios.push(rb.databaseCpu / ra.databaseCpu);
+    throughputRatios.push(rb.throughput / ra.throughput);
     console.log(
-      `pair ${i + 1} (${order[0]} first): A ${cpu.A.toFixed(3)} ms, B ${cpu.B.toFixed(3)} ms, B ÷ A ${(cpu.B / cpu.A).toFixed(3)}`,
+      `pair ${i + 1} (${order[0]} first): service A ${ra.serviceCpu.toFixed(3)} ms, B ${rb.serviceCpu.toFixed(3)} ms, B ÷ A ${(rb.serviceCpu / ra.serviceCpu).toFixed(3)}; database A ${ra.databaseCpu.toFixed(3)} ms, B ${rb.databaseCpu.toFixed(3)} ms; ${ra.throughput.toFixed(0)} / ${rb.throughput.toFixed(0)} req/s`,
     );
   }
+  const at = rate === undefined ? 'at its maximum' : `at ${rate} req/s`;
   console.log(
-    `${args.path} at ${rate} req/s, service CPU per request: A ${median(a).toFixed(3)} ms, B ${median(b).toFixed(3)} ms, B ÷ A ${spread(ratios, 3)}`,
+    `${args.path} ${at}, service CPU per request: A ${median(a).toFixed(3)} ms, B ${median(b).toFixed(3)} ms, B ÷ A ${spread(ratios, 3)}`,
+  );
+  console.log(
+    `database CPU per request B ÷ A ${spread(databaseRatios, 3)}; throughput B ÷ A ${spread(throughputRatios, 3)}`,
   );
 } finally {
   rig.close();

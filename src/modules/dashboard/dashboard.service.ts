@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.js';
+import { plannedOnce } from '../../db/planned.js';
 import { type Aba, type MotivoSemRenovacao, type Situacao, TAB_OF } from '../../db/schema.js';
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
@@ -92,6 +93,21 @@ const paging = (q: ListRequest) => {
 
 const sorting = (q: ListRequest): ListSort => ({ by: q.ordenarPor ?? 'nome', dir: q.ordem ?? 'asc' });
 
+/**
+ * The executor of a list's statements: planned once (planned.ts) for one journey with no text or
+ * tag filter, whose generic plans walk the same indexes as the custom ones (checked on the seeded
+ * bench database: the journey comes from its scalar subquery or is a single id, the other filters
+ * are equalities on the index's leading columns); planned per request otherwise, where the term or
+ * the tag decides the plan. The page goes there only in name order (the tab's index order); the
+ * other orders plan their sort with the page's limit in view.
+ */
+function listExecutors(db: Db, f: ListFilters, sort: ListSort): { page: Db; count: Db } {
+  const one = !Array.isArray(f.journeys) || f.journeys.length === 1;
+  if (!one || f.busca !== undefined || f.tag !== undefined) return { page: db, count: db };
+  const planned = plannedOnce(db);
+  return { page: sort.by === 'nome' ? planned : db, count: planned };
+}
+
 /** From this offset on, a page whose total the counters give is read from the nearer end. */
 const DEEP_OFFSET = 2_000;
 
@@ -114,15 +130,16 @@ export async function listEntries(db: Db, caller: Caller, q: ListRequest) {
   // The statements depend on the caller's IEs, the selection and the filters (journeys named by
   // id when resolveScope read them): kept compiled for the next identical request.
   const key = [...scopeKey(caller, q), Array.isArray(f.journeys) ? f.journeys : null, filterKey(f)];
+  const run = listExecutors(db, f, sort);
   const page = (s: ListSort, limit: number, from: number) =>
-    runCached(db, ['page', ...key, s, limit, from], () => pageQuery(db, caller, f, s, limit, from));
+    runCached(run.page, ['page', ...key, s, limit, from], () => pageQuery(db, caller, f, s, limit, from));
   if (countableByCounters(f) && offset >= DEEP_OFFSET) {
-    total = await countFromCounters(db, f, key);
+    total = await countFromCounters(run.count, f, key);
     rows = await deepPage(page, sort, tamanho, offset, total);
   } else {
     [rows, total] = await Promise.all([
       page(sort, tamanho, offset),
-      countableByCounters(f) ? countFromCounters(db, f, key) : countEntries(db, f, key),
+      countableByCounters(f) ? countFromCounters(run.count, f, key) : countEntries(run.count, f, key),
     ]);
   }
   if (rows.length === 0) {
