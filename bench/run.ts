@@ -35,6 +35,7 @@ if (scaleAt >= 0) {
     students,
     rounds: Number(process.env.BENCH_ROUNDS ?? 2),
     durationS: Number(process.env.BENCH_DURATION_S ?? 10),
+    writes: process.env.BENCH_SCALE_WRITES !== '0',
     log,
   });
   log('\n## summary');

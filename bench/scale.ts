@@ -14,7 +14,8 @@
  * checkpoint of both and a sync, so the next round's reads do not run beside their writeback. A ratio
  * is taken per round, and each figure is printed as median (min–max) over the quiet rounds, with
  * the load average and the other processes' CPU (machine.ts); a busy round is left out.
- * Settings: BENCH_ROUNDS (default 2), BENCH_DURATION_S (default 10).
+ * Settings: BENCH_ROUNDS (default 2), BENCH_DURATION_S (default 10), BENCH_SCALE_WRITES=0 (the read
+ * cases only: more rounds of them in the same time, where one round's p99 decides a median of two).
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -76,6 +77,8 @@ export async function runScaleBench(options: {
   students: number;
   rounds?: number;
   durationS?: number;
+  /** false: the read cases only (no opening, no import, no flush between rounds). */
+  writes?: boolean;
   log?: (line: string) => void;
 }): Promise<{ name: string; figure: string; pass: boolean; busy: boolean }[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
@@ -135,6 +138,7 @@ export async function runScaleBench(options: {
       log(`  quiet after the warm-up: waited ${(await waitQuiet()).toFixed(0)} s`);
       const steps = order.map((run) => readSteps(run, durationS, log));
       for (let i = 0; i < (steps[0]?.length ?? 0); i++) for (const side of steps) await side[i]?.();
+      if (options.writes === false) continue;
       for (const run of order) await writeCases(run, log);
       await flushToDisk([one.admin, other.admin], log);
     }
@@ -197,6 +201,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     students,
     rounds: Number(process.env.BENCH_ROUNDS ?? 2),
     durationS: Number(process.env.BENCH_DURATION_S ?? 10),
+    writes: process.env.BENCH_SCALE_WRITES !== '0',
   });
   process.exit(results.every((r) => r.pass || r.busy) ? 0 : 1);
 }
