@@ -91,7 +91,7 @@ test('a tab list in name order answers from statements planned once; a search an
     nomes: ['Alice Outra'],
     total: 1,
   });
-  // The first IE's course, asked by the other IE, is not found (its journey has no such entries).
+  // The first IE's course, asked by the other IE, is not found: it is not a course of the caller's IE.
   const foreign = await t.call({
     method: 'GET',
     url: `/s/v2/renovacao/aptos?cursoId=${ie.cursoId}`,
