@@ -69,9 +69,9 @@ try {
   const throughputRatios: number[] = [];
   for (let i = 0; i < Number(args.pairs); i++) {
     const order = i % 2 === 0 ? (['A', 'B'] as const) : (['B', 'A'] as const);
-    const run = { A: null as Measured | null, B: null as Measured | null };
+    const run = {} as Record<'A' | 'B', Measured>;
     for (const name of order) run[name] = await rig.measure(services[name], [path], { headers, rate, seconds });
-    const [ra, rb] = [run.A as Measured, run.B as Measured];
+    const { A: ra, B: rb } = run;
     a.push(ra.serviceCpu);
     b.push(rb.serviceCpu);
     ratios.push(rb.serviceCpu / ra.serviceCpu);

@@ -9,7 +9,7 @@ import { statementSpans } from '../telemetry/statements.js';
 import { withBeforeCommit } from './before-commit.js';
 import { guardPool } from './guarded-pool.js';
 import { PGliteDialect } from './pglite-dialect.js';
-import { createPlannedOnce } from './planned.js';
+import { createPlannedOnce, PLANNED_CONNECTIONS } from './planned.js';
 import { attachReplicas } from './replicas.js';
 import type { Database } from './schema.js';
 import { withSessionOptions } from './session-options.js';
@@ -114,7 +114,7 @@ export async function createDatabase(
       log: statementSpans('postgresql'),
     });
     // Hot statements planned once (planned.ts): a few connections of their own.
-    const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(4, database.poolMax) });
+    const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(PLANNED_CONNECTIONS, database.poolMax) });
     // Read replicas (replicas.ts), reached through replicasOf(db); nothing at all without them.
     const replicas =
       database.replicas && attachReplicas(db, { ...database.replicas, shared, poolMax: database.poolMax });

@@ -23,6 +23,9 @@ import { withSessionOptions } from './session-options.js';
  */
 const planned = new WeakMap<Kysely<Database>, Kysely<Database>>();
 
+/** At most this many planned-once connections beside a primary's main pool. */
+export const PLANNED_CONNECTIONS = 4;
+
 /** The Kysely whose statements are planned once, for a database: its own pool on PostgreSQL, the database itself elsewhere (PGlite, a transaction). */
 export function plannedOnce(db: Kysely<Database>): Kysely<Database> {
   return planned.get(db) ?? db;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { sql } from 'kysely';
 import type { Db } from '../../src/db/database.js';
-import { plannedOnce } from '../../src/db/planned.js';
+import { PLANNED_CONNECTIONS, plannedOnce } from '../../src/db/planned.js';
 import { createTestApp, type TestContext } from '../helpers/app.js';
 import { addEntry } from '../helpers/dashboard-factories.js';
 import { testDatabaseKind } from '../helpers/db.js';
@@ -50,7 +50,7 @@ async function preparedOnPlanned(db: Db): Promise<Prepared[]> {
       await hold(left - 1);
     });
   };
-  await hold(4);
+  await hold(PLANNED_CONNECTIONS);
   const byText = new Map<string, Prepared>();
   for (const p of found) {
     const seen = byText.get(p.statement);

@@ -14,7 +14,7 @@ import {
   type SuggestionRow,
   substringQuery,
 } from './autocomplete.repository.js';
-import { cpfDigits, type JourneyFilter } from './list-query.js';
+import { cpfDigits, type JourneyFilter, severalJourneys } from './list-query.js';
 import type { NameSearch } from './name-keys.js';
 import { type JourneySelectionInput, resolveScope, singleJourney } from './scope.js';
 
@@ -154,7 +154,7 @@ export async function autocomplete(db: Db, caller: Caller, q: AutocompleteReques
   const substring = tiers.filter((x) => x.nome);
   const found = new Suggestions(limite);
   let scope: Scope = { caller, journeys, aba: q.aba };
-  const many = Array.isArray(journeys) && journeys.length > 1;
+  const many = severalJourneys(journeys);
   const executor = many ? db : plannedOnce(db);
   /** Runs a statement; its journey row, if any, says which journey the subquery picked (none: 404). */
   const run = async (statement: RawBuilder<SuggestionRow>) => {

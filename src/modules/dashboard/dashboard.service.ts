@@ -16,6 +16,7 @@ import {
   type ListFilters,
   type ListSort,
   pageQuery,
+  severalJourneys,
 } from './list-query.js';
 import { toListItem, toPage } from './mappers.js';
 import {
@@ -102,8 +103,7 @@ const sorting = (q: ListRequest): ListSort => ({ by: q.ordenarPor ?? 'nome', dir
  * other orders plan their sort with the page's limit in view.
  */
 function listExecutors(db: Db, f: ListFilters, sort: ListSort): { page: Db; count: Db } {
-  const one = !Array.isArray(f.journeys) || f.journeys.length === 1;
-  if (!one || f.busca !== undefined || f.tag !== undefined) return { page: db, count: db };
+  if (severalJourneys(f.journeys) || f.busca !== undefined || f.tag !== undefined) return { page: db, count: db };
   const planned = plannedOnce(db);
   return { page: sort.by === 'nome' ? planned : db, count: planned };
 }

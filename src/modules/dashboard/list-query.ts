@@ -36,6 +36,9 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 export type JourneyFilter = number[] | Expression<number | null>;
 
+/** Several journeys by id (not one, nor the scalar subquery that finds one): their statements keep custom plans. */
+export const severalJourneys = (journeys: JourneyFilter) => Array.isArray(journeys) && journeys.length > 1;
+
 /** The condition on a journey-id column: equality (ordered index scans) unless there are several. */
 export function journeyCondition(journeys: JourneyFilter): number | Expression<number | null> {
   if (!Array.isArray(journeys)) return journeys;
