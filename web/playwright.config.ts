@@ -1,9 +1,10 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium-args.ts';
+import { freePortsSync } from './e2e/ports.ts';
 
 // One service for the suite: the mock environment (in-memory database, the same demo at every
-// start) on a free port. Debian's chromium, never a downloaded browser.
-process.env.E2E_PORT ??= String(20_000 + Math.floor(Math.random() * 20_000));
+// start) on a free port (the workers inherit it). Debian's chromium, never a downloaded browser.
+process.env.E2E_PORT ??= String(freePortsSync());
 const port = Number(process.env.E2E_PORT);
 
 export default defineConfig({

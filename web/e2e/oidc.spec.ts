@@ -4,11 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider from 'oidc-provider';
+import { freePortsSync } from './ports.ts';
 
 // A local OpenID provider (oidc-provider) and a second renova configured for it: OIDC_* for the
 // portal, JWKS_URL/JWT_ISSUER/JWT_AUDIENCE so the service verifies the provider's access tokens.
-const free = () => 20_000 + Math.floor(Math.random() * 20_000);
-const opPort = free();
+const opPort = freePortsSync(2);
 const appPort = opPort + 1;
 const issuer = `http://127.0.0.1:${opPort}`;
 const app = `http://127.0.0.1:${appPort}`;
