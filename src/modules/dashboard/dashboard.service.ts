@@ -4,7 +4,6 @@ import { type Aba, type MotivoSemRenovacao, type Situacao, TAB_OF } from '../../
 import type { Caller } from '../../http/auth.js';
 import { invalidField, notFound } from '../../http/errors.js';
 import { t } from '../../http/i18n.js';
-import { BoundedLru } from '../../lib/bounded-lru.js';
 import { moneyJson } from '../../lib/money.js';
 import { countersInScope, countFromCounters, TAB_SITUACOES } from './counters.repository.js';
 import * as repo from './dashboard.repository.js';
@@ -28,7 +27,7 @@ import {
   scopeKey,
   singleJourney,
 } from './scope.js';
-import { runCached, STATEMENTS_MAX } from './statement-cache.js';
+import { runCached } from './statement-cache.js';
 
 /** A list request as the routes pass it (query fields after schema validation and defaults). */
 export interface ListRequest extends JourneySelectionInput, FilterIds {
@@ -135,7 +134,8 @@ export async function listEntries(db: Db, caller: Caller, q: ListRequest) {
   const page = (s: ListSort, limit: number, from: number) =>
     runCached(run.page, ['page', ...key, s, limit, from], () => pageQuery(db, caller, f, s, limit, from));
   if (countableByCounters(f) && offset >= DEEP_OFFSET) {
-    [rows, total] = await deepList(page, () => countFromCounters(run.count, f, key), sort, tamanho, offset, key);
+    total = await countFromCounters(run.count, f, key);
+    rows = await deepPage(page, sort, tamanho, offset, total);
   } else {
     [rows, total] = await Promise.all([
       page(sort, tamanho, offset),
@@ -148,32 +148,6 @@ export async function listEntries(db: Db, caller: Caller, q: ListRequest) {
     await checkFilterIds(db, caller, q);
   }
   return toPage(rows.map(toListItem), pagina, tamanho, total);
-}
-
-/**
- * The total each deep list last had (keyed like its statements): a hint of which way its next deep
- * page reads, so that a page before the middle is read beside its total instead of after it. Only
- * the direction comes from it: a forward page holds the same rows whatever the total is now, and a
- * backward one waits for the fresh total.
- */
-const lastTotals = new BoundedLru<number>(STATEMENTS_MAX);
-
-async function deepList(
-  page: (sort: ListSort, limit: number, offset: number) => Promise<EntryRow[]>,
-  count: () => Promise<number>,
-  sort: ListSort,
-  tamanho: number,
-  offset: number,
-  key: readonly unknown[],
-): Promise<[EntryRow[], number]> {
-  const hint = JSON.stringify(key);
-  const known = lastTotals.get(hint);
-  const read: [EntryRow[], number] =
-    known !== undefined && offset <= known / 2
-      ? await Promise.all([page(sort, tamanho, offset), count()])
-      : await count().then(async (total) => [await deepPage(page, sort, tamanho, offset, total), total]);
-  lastTotals.set(hint, read[1]);
-  return read;
 }
 
 async function deepPage(
