@@ -1,5 +1,5 @@
 /**
- * Is the machine quiet enough for a figure to count? Two readings around every measured case:
+ * Is the machine quiet enough for a figure to count? Three readings around every measured case:
  *
  * - the load average before it (/proc/loadavg), printed beside the figure: what an operator
  *   would look at, though after a case that saturated both cores it still shows that case;
@@ -7,13 +7,21 @@
  *   minus what the bench's own processes used (the service, its database backends, the load
  *   generator, this process). That share is what skews a figure, so it decides: a case where
  *   others used more than BUSY_CORES is marked busy, and its figure is left out of the verdict
- *   when a quiet repeat exists (see quietOnly).
+ *   when a quiet repeat exists (see quietOnly);
+ * - the time the whole machine was stalled on I/O while it ran (/proc/pressure/io, "full": every
+ *   runnable task waiting on the disk at once), where the kernel reports pressure. A read case
+ *   served from memory stalls for next to none, so a stall means writeback of earlier work, or
+ *   pages evicted by the other database (the scale run's two databases are together larger than
+ *   memory). A read case stalled for more than IO_STALL_SHARE of its time is marked busy too.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 
 /** Cores' worth of other work during a case above which the case is marked busy. */
 export const BUSY_CORES = Number(process.env.BENCH_BUSY_CORES ?? 0.25);
+
+/** Share of a case's time the machine may spend stalled on I/O before the case is marked busy. */
+export const IO_STALL_SHARE = Number(process.env.BENCH_IO_STALL_SHARE ?? 0.02);
 
 const HZ_MS = 10; // /proc/stat counts in USER_HZ (100 per second on Linux)
 
@@ -32,6 +40,16 @@ export function machineBusyMs(): number {
     const line = readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '';
     const [, user, nice, system, , , irq, softirq, steal] = line.trim().split(/\s+/).map(Number);
     return ((user ?? 0) + (nice ?? 0) + (system ?? 0) + (irq ?? 0) + (softirq ?? 0) + (steal ?? 0)) * HZ_MS;
+  } catch {
+    return Number.NaN;
+  }
+}
+
+/** Time (ms) every runnable task has spent stalled on I/O at once, so far; NaN without pressure stall information. */
+export function ioStallMs(): number {
+  try {
+    const full = readFileSync('/proc/pressure/io', 'utf8').match(/^full .*total=(\d+)/m);
+    return full ? Number(full[1]) / 1000 : Number.NaN;
   } catch {
     return Number.NaN;
   }
@@ -93,28 +111,43 @@ export interface Quietness {
   load: number;
   /** Cores' worth of CPU used by processes other than the bench's own during the case. */
   otherCores: number;
+  /** Milliseconds the machine was stalled on I/O during the case (NaN where the kernel does not say). */
+  ioStallMs: number;
   busy: boolean;
 }
 
 /**
  * Starts watching: call before the case with the bench's own CPU so far (ms), and the returned
- * function after it with the bench's own CPU then.
+ * function after it with the bench's own CPU then. A case that `writes` waits on the disk by its
+ * nature: its I/O stall is printed, not held against it.
  */
-export function watchMachine(ownMsBefore: number): (ownMsAfter: number) => Quietness {
+export function watchMachine(
+  ownMsBefore: number,
+  { writes = false }: { writes?: boolean } = {},
+): (ownMsAfter: number) => Quietness {
   const load = loadAverage();
   const busyBefore = machineBusyMs();
+  const stallBefore = ioStallMs();
   const started = performance.now();
   return (ownMsAfter: number) => {
     const wallMs = Math.max(1, performance.now() - started);
     const others = machineBusyMs() - busyBefore - (ownMsAfter - ownMsBefore);
     // /proc/stat ticks are 10 ms per core: a short case can read slightly negative.
     const otherCores = Math.max(0, others / wallMs);
-    return { load, otherCores, busy: !(otherCores <= BUSY_CORES) };
+    const stalled = ioStallMs() - stallBefore;
+    return {
+      load,
+      otherCores,
+      ioStallMs: stalled,
+      busy: !(otherCores <= BUSY_CORES) || (!writes && stalled > IO_STALL_SHARE * wallMs),
+    };
   };
 }
 
 export const describeQuiet = (q: Quietness) =>
-  `load ${q.load.toFixed(2)}, others ${q.otherCores.toFixed(2)} of ${cpus().length} cores${q.busy ? ' BUSY' : ''}`;
+  `load ${q.load.toFixed(2)}, others ${q.otherCores.toFixed(2)} of ${cpus().length} cores` +
+  (Number.isNaN(q.ioStallMs) ? '' : `, I/O stall ${q.ioStallMs.toFixed(0)} ms`) +
+  (q.busy ? ' BUSY' : '');
 
 /** The quiet measurements, or all of them (each still marked) when none was quiet. */
 export function quietOnly<T extends { quiet: Quietness }>(xs: T[]): { used: T[]; allBusy: boolean } {

@@ -50,7 +50,7 @@ if (scaleAt >= 0) {
  */
 async function section(title: string, run: () => Promise<string[]>) {
   log(`\n## ${title}`);
-  const done = watchMachine(benchTreeMs());
+  const done = watchMachine(benchTreeMs(), { writes: true });
   const lines = await run();
   const quiet = done(benchTreeMs());
   for (const line of lines) summary.push(`${line} [${describeQuiet(quiet)}]`);

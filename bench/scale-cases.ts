@@ -107,14 +107,14 @@ export function readSteps(run: SideRun, durationS: number, log: (line: string) =
 export async function writeCases(run: SideRun, log: (line: string) => void): Promise<void> {
   const { side, samples } = run;
   {
-    const done = watchMachine(benchTreeMs());
+    const done = watchMachine(benchTreeMs(), { writes: true });
     const r = await benchOpenJourney({ inside: side.url, contracts: 100_000, log: () => {} });
     const quiet = done(benchTreeMs());
     log(`  ${side.label} open journey, 100,000 contracts: ${r.seconds.toFixed(2)} s [${describeQuiet(quiet)}]`);
     add(samples, 'open journey, s per 100k contracts', r.seconds, quiet);
   }
   {
-    const done = watchMachine(benchTreeMs());
+    const done = watchMachine(benchTreeMs(), { writes: true });
     const [r] = await benchImport({ inside: side.url, rows: 100_000, formats: ['csv'], log: () => {} });
     const quiet = done(benchTreeMs());
     if (r) {
