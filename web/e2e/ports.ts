@@ -3,10 +3,11 @@ import { execFileSync } from 'node:child_process';
 /**
  * Free ports for the suite's own servers, chosen while the configuration loads (synchronously).
  *
- * They are drawn below 32768: the kernel hands out 32768-60999 to outgoing connections, and a port
- * held for a moment by one of them made the suite's server fail to start ("a porta 39950 já está
- * em uso", a CI run of session 33). Each candidate is also bound once, by a child process, before
- * it is used; `count` ports in a row, so a test can take the next one for a second server.
+ * They are drawn below 32768: the kernel hands out 32768-60999 to outgoing connections, and the
+ * suite's server once failed to start on a port drawn there ("a porta 39950 já está em uso", the
+ * CI run of session 33's stop), most likely held by one of them. Each candidate is also bound once,
+ * by a child process, before it is used; `count` ports in a row, so a test can take the next one
+ * for a second server.
  */
 export function freePortsSync(count = 1): number {
   const probe = `const net=require('node:net');const ports=JSON.parse(process.argv[1]);let left=ports.length;
