@@ -33,9 +33,6 @@ if (scaleAt >= 0) {
   const results = await runScaleBench({
     url,
     students,
-    rounds: Number(process.env.BENCH_ROUNDS ?? 2),
-    durationS: Number(process.env.BENCH_DURATION_S ?? 10),
-    writes: process.env.BENCH_SCALE_WRITES !== '0',
     log,
   });
   log('\n## summary');

@@ -75,15 +75,18 @@ async function ensureSeeded(side: Side, log: (line: string) => void): Promise<vo
 export async function runScaleBench(options: {
   url: string;
   students: number;
+  /** Default BENCH_ROUNDS, else 2 (at least 2). */
   rounds?: number;
+  /** Default BENCH_DURATION_S, else 10. */
   durationS?: number;
-  /** false: the read cases only (no opening, no import, no flush between rounds). */
+  /** false (default when BENCH_SCALE_WRITES=0): the read cases only (no opening, no import, no flush between rounds). */
   writes?: boolean;
   log?: (line: string) => void;
 }): Promise<{ name: string; figure: string; pass: boolean; busy: boolean }[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const rounds = Math.max(2, options.rounds ?? 2);
-  const durationS = options.durationS ?? 10;
+  const rounds = Math.max(2, options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 2));
+  const durationS = options.durationS ?? Number(process.env.BENCH_DURATION_S ?? 10);
+  const writes = options.writes ?? process.env.BENCH_SCALE_WRITES !== '0';
   const small: Side = { label: '1M', url: options.url, ies: 500, students: 1_000_000 };
   const bigUrl = new URL(options.url);
   const millions = options.students / 1_000_000;
@@ -138,7 +141,7 @@ export async function runScaleBench(options: {
       log(`  quiet after the warm-up: waited ${(await waitQuiet()).toFixed(0)} s`);
       const steps = order.map((run) => readSteps(run, durationS, log));
       for (let i = 0; i < (steps[0]?.length ?? 0); i++) for (const side of steps) await side[i]?.();
-      if (options.writes === false) continue;
+      if (!writes) continue;
       for (const run of order) await writeCases(run, log);
       await flushToDisk([one.admin, other.admin], log);
     }
@@ -199,9 +202,6 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const results = await runScaleBench({
     url: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/renova_bench',
     students,
-    rounds: Number(process.env.BENCH_ROUNDS ?? 2),
-    durationS: Number(process.env.BENCH_DURATION_S ?? 10),
-    writes: process.env.BENCH_SCALE_WRITES !== '0',
   });
   process.exit(results.every((r) => r.pass || r.busy) ? 0 : 1);
 }
