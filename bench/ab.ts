@@ -39,11 +39,12 @@ const admin = new pg.Pool({ connectionString: url, max: 2 });
 const subject = await pickSubject(admin);
 const secret = randomBytes(32).toString('hex');
 const headers = { authorization: `Bearer ${await benchToken(secret, subject.ieId)}` };
-const start = (cli: string) => {
+// Each side's backends by their own application_name, so each side's database CPU is its own.
+const start = (cli: string, tag: string) => {
   process.env.BENCH_RENOVA_CLI = resolve(cli);
-  return startRenova(url, secret);
+  return startRenova(url, secret, undefined, tag);
 };
-const services = { A: await start(args.a), B: await start(args.b) };
+const services = { A: await start(args.a, 'a'), B: await start(args.b, 'b') };
 delete process.env.BENCH_RENOVA_CLI;
 const rig = new Rig(admin);
 try {

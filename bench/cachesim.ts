@@ -23,7 +23,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { Caller } from '../src/http/auth.js';
 import { argument } from './args.js';
-import { ceilingRoutes } from './dashboard.js';
+import { ceilingRoutes } from './ceiling-routes.js';
 import { pickSubject, tabPath } from './dashboard-data.js';
 import { type Service, startService, type Wrapper } from './processes.js';
 import { benchToken, startRenova } from './rig.js';

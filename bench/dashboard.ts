@@ -10,25 +10,17 @@
  * is closed loop. Every case reports CPU per request of the service process and of its
  * PostgreSQL backends (/proc), since on two cores latency under saturation mostly measures the
  * machine. renova and the ceiling alternate in the same run, BENCH_REPEATS times (default 3), and
- * each ratio is printed as its median with the spread across repeats.
+ * each ratio is printed as its median with the spread across repeats. A second renova process (its
+ * twin) is paired with it the same way on the tab list: that ratio shows how far one pair moves
+ * with nothing changed.
  * Optional: BENCH_DURATION_S (default 10), BENCH_VACUUM=0 skips the VACUUM ANALYZE of the entries and names.
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { createDatabase } from '../src/db/database.js';
 import type { Caller } from '../src/http/auth.js';
-import { resolveList } from '../src/modules/dashboard/dashboard.service.js';
-import { countQuery, pageQuery } from '../src/modules/dashboard/list-query.js';
-import { journeysQuery } from '../src/modules/dashboard/scope.js';
-import {
-  autocompletePath,
-  autocompleteTerms,
-  COUNTERS_PATH,
-  pickSubject,
-  type Subject,
-  tabPath,
-} from './dashboard-data.js';
+import { ceilingRoutes } from './ceiling-routes.js';
+import { autocompletePath, autocompleteTerms, COUNTERS_PATH, pickSubject, tabPath } from './dashboard-data.js';
 import { median, waitQuiet } from './machine.js';
 import { type Service, startService } from './processes.js';
 import {
@@ -59,31 +51,6 @@ type Pair = { renova: Measured; bare: Measured; quiet: Measured['quiet'] };
 /** At most this many pairs beyond `repeats`, measured only while fewer than two pairs were quiet. */
 const EXTRA_PAIRS = 3;
 
-/** The statements renova runs for the tab list and the counters, compiled for the ceiling. */
-export async function ceilingRoutes(databaseUrl: string, caller: Caller, subject: Subject) {
-  const database = await createDatabase({ kind: 'postgres', url: databaseUrl, poolMax: 2 });
-  try {
-    const db = database.db;
-    const filters = await resolveList(db, caller, { aba: 'aptos', cursoId: subject.cursoId });
-    const page = pageQuery(db, caller, filters, { by: 'nome', dir: 'asc' }, 50, 0).compile();
-    const count = countQuery(db, filters).compile();
-    // countersInScope's statement (counters.repository.ts), built the same way.
-    const counters = db
-      .selectFrom((await journeysQuery(db, caller, {})).as('j'))
-      .leftJoin('contador_jornada as c', (join) => join.onRef('c.jornada_id', '=', 'j.id').on('c.total', '<>', 0))
-      .selectAll('j')
-      .select(['c.situacao', 'c.motivo', 'c.total'])
-      .compile();
-    const statement = (q: { sql: string; parameters: readonly unknown[] }) => ({
-      sql: q.sql,
-      parameters: [...q.parameters],
-    });
-    return { '/bare/list': [statement(page), statement(count)], '/bare/counters': [statement(counters)] };
-  } finally {
-    await database.close();
-  }
-}
-
 export async function runDashboardBench(options: DashboardBenchOptions): Promise<CaseResult[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const durationS = options.durationS ?? 10;
@@ -100,6 +67,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
   const ceiling = await startService('ceiling', options.databaseUrl, {
     BENCH_CEILING_ROUTES: JSON.stringify(await ceilingRoutes(options.databaseUrl, caller, subject)),
   });
+  const twin = await startRenova(options.databaseUrl, secret, undefined, 'twin');
   const rig = new Rig(admin);
   const measure = (service: Service, paths: string[], rate?: number, seconds = durationS) =>
     rig.measure(service, paths, { headers, rate, seconds });
@@ -122,6 +90,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
     for (const [service, list, count] of [
       [renova, tab, counters],
       [ceiling, '/bare/list', '/bare/counters'],
+      [twin, tab, counters],
     ] as const) {
       await measure(service, [list, count], 200, 3);
       await measure(service, [count], 500, 3);
@@ -137,16 +106,18 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
     // backends, the other path's pages in the caches) reads low, and always on the same side it
     // biased the ratio (session 24: renova's first saturated run read 461 req/s, its next 542 and
     // 614, the ceiling's 590-637).
-    const paired = async (label: string, renovaPath: string, barePath: string, rate?: number) => {
+    // The other side is the ceiling, or renova's twin (below).
+    const paired = async (label: string, renovaPath: string, barePath: string, rate?: number, other = ceiling) => {
       const pairs: Pair[] = [];
       const quietPairs = () => pairs.filter((p) => !p.quiet.busy).length;
+      const name = other === ceiling ? 'bare' : 'twin';
       for (let i = 0; i < repeats || (quietPairs() < 2 && i < repeats + EXTRA_PAIRS); i++) {
-        const bareFirst = i % 2 === 1 ? await measure(ceiling, [barePath], rate) : null;
+        const bareFirst = i % 2 === 1 ? await measure(other, [barePath], rate) : null;
         const r = await measure(renova, [renovaPath], rate);
-        const b = bareFirst ?? (await measure(ceiling, [barePath], rate));
-        const order = bareFirst ? ' (bare ran first)' : '';
+        const b = bareFirst ?? (await measure(other, [barePath], rate));
+        const order = bareFirst ? ` (${name} ran first)` : '';
         log(`      ${label} #${i + 1}: renova ${latency(r)}; ${cpu(r)} ${quietness(r)}${order}`);
-        log(`      ${' '.repeat(label.length)}     bare ${latency(b)}; ${cpu(b)} ${quietness(b)}`);
+        log(`      ${' '.repeat(label.length)}${name.padStart(9)} ${latency(b)}; ${cpu(b)} ${quietness(b)}`);
         pairs.push({ renova: r, bare: b, quiet: r.quiet.busy ? r.quiet : b.quiet });
       }
       return pairs;
@@ -189,6 +160,18 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
       `${tabDb.text}× (renova ${each(tabPairs, 'renova', (m) => m.databaseCpu)} ms)`,
       'reference (same SQL: ≈ 1×)',
       true,
+    );
+    // The same build in a second process, paired the same way: on session 35's machine one pair's
+    // ratio moved ±20 % with nothing changed. Printed beside the ratio above, so a reader sees
+    // what one pair can tell apart on the machine the bench ran on.
+    const twinPairs = await paired('tab list at 100 req/s, renova and its twin', tab, tab, 100, twin);
+    const twinCpu = ratio(twinPairs, (m) => m.serviceCpu);
+    record(
+      'tab list at 100 req/s, service CPU/request renova ÷ renova (the same build in a second process)',
+      `${twinCpu.text}×`,
+      "reference (≈ 1×: how far a pair's ratio moves with nothing changed)",
+      true,
+      twinCpu.allBusy,
     );
 
     // Each server's first saturated run, its pool growing from a few backends to 20 new ones, read
@@ -268,6 +251,7 @@ export async function runDashboardBench(options: DashboardBenchOptions): Promise
   } finally {
     rig.close();
     await renova.stop();
+    await twin.stop();
     await ceiling.stop();
     await admin.end();
   }

@@ -70,15 +70,19 @@ export interface Wrapper {
   healthyWithinS: number;
 }
 
-/** Starts a service process on a free port with the database URL tagged by its application_name. */
+/**
+ * Starts a service process on a free port with the database URL tagged by its application_name;
+ * `tag` tells apart two processes of the same service (its backends' CPU is counted by that name).
+ */
 export async function startService(
   name: 'renova' | 'ceiling',
   databaseUrl: string,
   env: Record<string, string>,
   wrapper?: Wrapper,
+  tag?: string,
 ): Promise<Service> {
   const port = await freePort();
-  const applicationName = `bench-${name}-${process.pid}`;
+  const applicationName = `bench-${name}${tag ? `-${tag}` : ''}-${process.pid}`;
   const url = new URL(databaseUrl);
   url.searchParams.set('application_name', applicationName);
   // BENCH_RENOVA_CLI runs another build (an A/B of two commits: a worktree's dist/cli.js).

@@ -139,8 +139,8 @@ export function benchToken(secret: string, ieId: number): Promise<string> {
     .sign(new TextEncoder().encode(secret));
 }
 
-/** renova as the benches run it: compiled, quiet logs, no rate limit, a pool of 20. */
-export function startRenova(databaseUrl: string, secret: string, wrapper?: Wrapper): Promise<Service> {
+/** renova as the benches run it: compiled, quiet logs, no rate limit, a pool of 20 (`tag`: see startService). */
+export function startRenova(databaseUrl: string, secret: string, wrapper?: Wrapper, tag?: string): Promise<Service> {
   return startService(
     'renova',
     databaseUrl,
@@ -151,5 +151,6 @@ export function startRenova(databaseUrl: string, secret: string, wrapper?: Wrapp
       DATABASE_POOL_MAX: '20',
     },
     wrapper,
+    tag,
   );
 }
