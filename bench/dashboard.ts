@@ -46,6 +46,7 @@ export interface DashboardBenchOptions {
   log?: (line: string) => void;
 }
 
+/** One alternating pair: renova's run and the other side's (`bare`: the ceiling, or renova's twin). */
 type Pair = { renova: Measured; bare: Measured; quiet: Measured['quiet'] };
 
 /** At most this many pairs beyond `repeats`, measured only while fewer than two pairs were quiet. */
