@@ -7,7 +7,8 @@ import pg from 'pg';
 import { type Config, type DatabaseTimeouts, DEFAULT_DATABASE_TIMEOUTS } from '../config.js';
 import { statementSpans } from '../telemetry/statements.js';
 import { withBeforeCommit } from './before-commit.js';
-import { guardPool } from './guarded-pool.js';
+import { runDirectly } from './direct.js';
+import { endPool, guardPool } from './guarded-pool.js';
 import { PGliteDialect } from './pglite-dialect.js';
 import { createPlannedOnce, PLANNED_CONNECTIONS } from './planned.js';
 import { attachReplicas } from './replicas.js';
@@ -113,6 +114,8 @@ export async function createDatabase(
       dialect: withBeforeCommit(new PostgresDialect({ pool: guarded })),
       log: statementSpans('postgresql'),
     });
+    // Compiled reads (the dashboard's cached statements) go straight to the pool (direct.ts).
+    runDirectly(db, pool);
     // Hot statements planned once (planned.ts): a few connections of their own.
     const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(PLANNED_CONNECTIONS, database.poolMax) });
     // Read replicas (replicas.ts), reached through replicasOf(db); nothing at all without them.
@@ -124,8 +127,9 @@ export async function createDatabase(
       pool: guarded,
       close: async () => {
         await replicas?.close();
-        await planned.destroy();
+        await planned.close();
         await db.destroy();
+        await endPool(pool);
       },
     };
   }

@@ -60,6 +60,14 @@ export function guardPool(pool: pg.Pool): PostgresPool {
       }
       return wrapper;
     },
-    end: () => pool.end(),
+    end: () => endPool(pool),
   };
+}
+
+/**
+ * Ends a pg pool once: Kysely ends its pool only if it ever connected through it, and a pool
+ * whose reads all went straight to it (direct.ts) is ended by its owner's close as well.
+ */
+export async function endPool(pool: pg.Pool): Promise<void> {
+  if (!pool.ending) await pool.end();
 }

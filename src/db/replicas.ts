@@ -74,7 +74,7 @@ function lsn(value: string): bigint {
 interface Replica {
   state: ReplicaState;
   db: Kysely<Database>;
-  planned: Kysely<Database>;
+  planned: { db: Kysely<Database>; close(): Promise<void> };
 }
 
 export function attachReplicas(primary: Kysely<Database>, options: ReplicaOptions): ReplicaSet {
@@ -173,7 +173,7 @@ export function attachReplicas(primary: Kysely<Database>, options: ReplicaOption
     async close() {
       clearInterval(timer);
       await checking?.catch(() => {});
-      await Promise.all(replicas.flatMap((r) => [r.planned.destroy(), r.db.destroy()]));
+      await Promise.all(replicas.flatMap((r) => [r.planned.close(), r.db.destroy()]));
     },
   };
   sets.set(primary, set);

@@ -52,6 +52,12 @@ export interface TokenRequest {
 
 export interface Auth {
   verify(token: string): Promise<Caller>;
+  /**
+   * The caller of a token verified before and still valid, with no promise (the common request's
+   * path, authenticate.ts); undefined when it must go through verify (not seen, expired, or a
+   * JWKS key set that must be asked again).
+   */
+  known?(token: string): Caller | undefined;
   /** Signs a token with the configured key; null when the service holds only a public key or JWKS. */
   sign: ((request: TokenRequest) => Promise<string>) | null;
   /** Where the generated development secret lives, when one was generated. */
@@ -112,6 +118,10 @@ export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Pr
         }
       }
     : null;
+
+  function known(token: string): Caller | undefined {
+    return keyStillValid ? undefined : cache.get(token, Date.now())?.caller;
+  }
 
   async function verify(token: string): Promise<Caller> {
     const now = Date.now();
@@ -193,7 +203,7 @@ export async function createAuth(jwt: Config['jwt'], dataDir: string | null): Pr
       }
     : null;
 
-  return { verify, sign, secretFile };
+  return { verify, known, sign, secretFile };
 }
 
 function developmentSecret(dataDir: string | null): { secret: string; file: string | null } {

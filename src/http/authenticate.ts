@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sessionToken } from '../modules/session/session.cookie.js';
-import { bearerToken, type Role } from './auth.js';
+import { bearerToken, type Caller, type Role } from './auth.js';
 import { forbidden } from './errors.js';
 import { t } from './i18n.js';
 import type { App } from './types.js';
@@ -18,21 +18,35 @@ export function defaultRoles(path: string): readonly Role[] {
  */
 export function requireBearer(app: App, basePath: string): void {
   app.decorateRequest('caller', null as never);
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    // The portal's session cookie stands in for the header (same origin only; see modules/session).
-    const header = request.headers.authorization;
-    const token = header ? bearerToken(header) : (sessionToken(request) ?? bearerToken(undefined));
-    request.caller = await app.auth.verify(token);
+  /** Sets the caller; the 403 when the route does not allow its role. */
+  const admit = (request: FastifyRequest, caller: Caller): Error | undefined => {
+    request.caller = caller;
     const path = (request.routeOptions.url ?? '').slice(basePath.length);
     const roles = request.routeOptions.config.roles ?? defaultRoles(path);
-    if (!roles.includes(request.caller.role)) {
-      throw forbidden(
-        t(
-          `O papel ${request.caller.role} não pode chamar esta operação; ela é para ${roles.join(' ou ')}.`,
-          `Role ${request.caller.role} may not call this operation; it is for ${roles.join(' or ')}.`,
-        ),
-      );
+    if (roles.includes(caller.role)) return undefined;
+    return forbidden(
+      t(
+        `O papel ${caller.role} não pode chamar esta operação; ela é para ${roles.join(' ou ')}.`,
+        `Role ${caller.role} may not call this operation; it is for ${roles.join(' or ')}.`,
+      ),
+    );
+  };
+  // Callback style: a token verified before (the common request) costs no promise (#25).
+  app.addHook('onRequest', (request, _reply, done) => {
+    let token: string;
+    try {
+      // The portal's session cookie stands in for the header (same origin only; see modules/session).
+      const header = request.headers.authorization;
+      token = header ? bearerToken(header) : (sessionToken(request) ?? bearerToken(undefined));
+    } catch (error) {
+      return done(error as Error);
     }
+    const known = app.auth.known?.(token);
+    if (known) return done(admit(request, known));
+    app.auth.verify(token).then(
+      (caller) => done(admit(request, caller)),
+      (error: Error) => done(error),
+    );
   });
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: [{ bearerAuth: [] }] } as typeof route.schema;

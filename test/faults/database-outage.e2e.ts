@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import pg from 'pg';
+import { createContract, createEntry, createJourney } from '../helpers/factories.js';
 import { Load } from './load.js';
 import { type PrivatePostgres, sleep, until } from './private-servers.js';
 import { renovaOnPrivatePostgres } from './renova-on-private.js';
@@ -30,7 +31,11 @@ const serviceEnv = (waitSeconds: number) => ({
 });
 
 before(async () => {
-  ({ server, ieId, token } = await renovaOnPrivatePostgres(PG_PORT, `faults-${run}`));
+  // Three entries in an open journey: the dashboard's reads have rows to list and count.
+  ({ server, ieId, token } = await renovaOnPrivatePostgres(PG_PORT, `faults-${run}`, async (db, ie) => {
+    const journey = await createJourney(db, ie);
+    for (let i = 0; i < 3; i++) await createEntry(db, ie, journey, await createContract(db, ie));
+  }));
 });
 
 after(async () => {
@@ -50,6 +55,45 @@ async function rows(): Promise<Map<string, number>> {
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The dashboard's reads, whose compiled statements go straight to the pools (db/direct.ts): the
+ * tab list (planned-once pool) and the counters (main pool). The status of each, and what it says.
+ */
+async function dashboardReads() {
+  const read = async (path: string) => {
+    const response = await fetch(`${service!.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    return {
+      status: response.status,
+      type: response.headers.get('content-type') ?? '',
+      body: (await response.json()) as { total?: number; itens?: unknown[] },
+    };
+  };
+  const [list, counters] = await Promise.all([
+    read('/s/v2/renovacao/aptos?tamanho=5'),
+    read('/s/v2/renovacao/dashboard/contadores'),
+  ]);
+  return { list, counters, statuses: [list.status, counters.status] };
+}
+
+/** Both dashboard reads answer 200 with the three entries (after an outage: once the pools have reconnected). */
+async function dashboardServes(label: string) {
+  let last = '';
+  await until(
+    `the dashboard reads to answer 200 ${label}`,
+    async () => {
+      const reads = await dashboardReads();
+      last = JSON.stringify(reads.statuses);
+      return reads.statuses.every((s) => s === 200);
+    },
+    60_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message} (last: ${last})`);
+  });
+  const { list } = await dashboardReads();
+  assert.equal(list.body.total, 3, `the tab list still lists the three entries ${label}`);
+  assert.equal(list.body.itens?.length, 3);
 }
 
 /** Waits until the load has had `n` more answers (progress, whatever the machine's speed). */
@@ -80,6 +124,7 @@ describe('the database goes away under load', () => {
     );
     load.start();
     await progress(load, 40);
+    await dashboardServes('before the outage');
 
     // 1. kill -9 of the postmaster (and its backends): every connection drops under a request.
     await server.kill9();
@@ -87,14 +132,22 @@ describe('the database goes away under load', () => {
     const during = load.unavailable;
     await until('requests answered 503 during the outage', () => load.unavailable > during + 5, 60_000);
     assert.ok(service.running, `the service exited:\n${service.output}`);
+    // The dashboard's direct reads fail the same way: 503 problem+json, the process up.
+    const down = await dashboardReads();
+    assert.deepEqual(down.statuses, [503, 503], JSON.stringify(down));
+    assert.match(down.list.type, /application\/problem\+json/);
+    assert.match(down.counters.type, /application\/problem\+json/);
+    assert.ok(service.running, `the service exited:\n${service.output}`);
     server.start();
     await until('/readyz to say 200 again', async () => (await service!.readyz()) === 200, 60_000);
     await progress(load, 40);
+    await dashboardServes('after the restart');
 
     // 2. pg_ctl restart -m fast: sessions terminated by the administrator (57P01).
     server.restartFast();
     await until('/readyz to say 200 after the fast restart', async () => (await service!.readyz()) === 200, 60_000);
     await progress(load, 40);
+    await dashboardServes('after the fast restart');
 
     await load.stop();
     assert.ok(service.running, `the service exited:\n${service.output}`);

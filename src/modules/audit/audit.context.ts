@@ -102,15 +102,17 @@ export function registerAudit(app: App): void {
   });
   // Before the answer leaves (onSend, not onResponse): when the caller has its answer, the trail
   // already shows it, so reading the audit list right after a refusal finds the refusal.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!isWrite(request.method) || !request.caller) return payload;
+  // Callback style: a read, the common request, costs no promise (#25).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (!isWrite(request.method) || !request.caller) return done(null, payload);
     const scope = scopeOf.get(request)?.scope ?? { request, brbId: null, loteId: null, id: null };
-    try {
-      if (scope.id !== null) await setAuditStatus(app.db, scope.id, reply.statusCode);
-      else await recordOutside(app.db, entryOf(scope, false, reply.statusCode));
-    } catch (error) {
-      request.log.error({ err: error }, 'audit row not recorded');
-    }
-    return payload;
+    Promise.resolve()
+      .then(() =>
+        scope.id !== null
+          ? setAuditStatus(app.db, scope.id, reply.statusCode)
+          : recordOutside(app.db, entryOf(scope, false, reply.statusCode)),
+      )
+      .catch((error: unknown) => request.log.error({ err: error }, 'audit row not recorded'))
+      .then(() => done(null, payload));
   });
 }

@@ -1,5 +1,6 @@
 import type { Compilable, CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { runCompiled } from '../../db/direct.js';
 import { BoundedLru } from '../../lib/bounded-lru.js';
 
 /** How many compiled dashboard statements each database handle remembers. */
@@ -50,5 +51,5 @@ export async function runCached<R>(
     compiled = (await build()).compile();
     entries.set(text, compiled);
   }
-  return (await db.executeQuery(compiled)).rows;
+  return runCompiled(db, compiled);
 }
