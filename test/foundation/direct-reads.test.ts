@@ -51,11 +51,18 @@ test(`a compiled read gives the rows Kysely gives, value for value (${testDataba
   ]);
 });
 
-test('on PostgreSQL a registered database sends compiled reads to its pool, past Kysely; with tracing on, through Kysely', {
-  skip: testDatabaseKind !== 'postgres',
-}, async () => {
-  // One connection: the probe of pg_prepared_statements below sees the statement's session.
+/**
+ * A Kysely of its own on a one-connection pool registered for direct reads (`name` names its
+ * statements), counting the statements Kysely itself runs; ended after `use`. One connection, so
+ * probes of the session (pg_prepared_statements, pg_backend_pid) see the statements' own.
+ */
+async function onProbePool(
+  name: ((sql: string) => string) | undefined,
+  use: (db: Kysely<Database>, pool: pg.Pool, executed: () => number) => Promise<void>,
+) {
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
+  // As the service's pools (guarded-pool.ts): a destroyed client may still be closing when the
+  // test database is dropped.
   pool.on('connect', (client) => client.on('error', () => {}));
   let executed = 0;
   const db = new Kysely<Database>({
@@ -65,46 +72,59 @@ test('on PostgreSQL a registered database sends compiled reads to its pool, past
     },
   });
   try {
-    runDirectly(db, pool, () => 'renova_direct_probe');
-    const compiled = sql<{ n: number }>`select ${21}::int * 2 as n`.compile(db);
-    assert.deepEqual(await runCompiled(db, compiled), [{ n: 42 }]);
-    assert.equal(executed, 0, 'Kysely did not run it');
-    // Named: prepared once on its connection.
-    const { rows } = await pool.query<{ n: number }>(
-      "select count(*)::int as n from pg_prepared_statements where name = 'renova_direct_probe'",
-    );
-    assert.equal(rows[0]?.n, 1);
-    setTracingOn(true);
-    try {
-      assert.deepEqual(await runCompiled(db, compiled), [{ n: 42 }]);
-      assert.equal(executed, 1, 'with tracing on, Kysely ran it (and its log hook wrote the span)');
-    } finally {
-      setTracingOn(false);
-    }
+    runDirectly(db, pool, name);
+    await use(db, pool, () => executed);
   } finally {
     await db.destroy();
     await endPool(pool);
   }
-});
+}
 
-test('on PostgreSQL a failed direct read rejects with the database error, and the pool goes on serving', {
-  skip: testDatabaseKind !== 'postgres',
-}, async () => {
-  const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  // As the service's pools (guarded-pool.ts): the failed client, destroyed, may still be closing
-  // when the test database is dropped.
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  try {
-    runDirectly(db, pool);
-    const failing = sql`select 1 / ${0}::int as n`.compile(db);
-    await assert.rejects(runCompiled(db, failing), (error: { code?: string }) => error.code === '22012');
-    assert.deepEqual(await runCompiled(db, sql<{ n: number }>`select ${7}::int as n`.compile(db)), [{ n: 7 }]);
-  } finally {
-    await db.destroy();
-    await endPool(pool);
-  }
-});
+test(
+  'on PostgreSQL a registered database sends compiled reads to its pool, past Kysely; with tracing on, through Kysely',
+  {
+    skip: testDatabaseKind !== 'postgres',
+  },
+  () =>
+    onProbePool(
+      () => 'renova_direct_probe',
+      async (db, pool, executed) => {
+        const compiled = sql<{ n: number }>`select ${21}::int * 2 as n`.compile(db);
+        assert.deepEqual(await runCompiled(db, compiled), [{ n: 42 }]);
+        assert.deepEqual(await runCompiled(db, compiled), [{ n: 42 }], 'run again, as prepared');
+        assert.equal(executed(), 0, 'Kysely did not run it');
+        // Named: prepared once on its connection.
+        const { rows } = await pool.query<{ n: number }>(
+          "select count(*)::int as n from pg_prepared_statements where name = 'renova_direct_probe'",
+        );
+        assert.equal(rows[0]?.n, 1);
+        setTracingOn(true);
+        try {
+          assert.deepEqual(await runCompiled(db, compiled), [{ n: 42 }]);
+          assert.equal(executed(), 1, 'with tracing on, Kysely ran it (and its log hook wrote the span)');
+        } finally {
+          setTracingOn(false);
+        }
+      },
+    ),
+);
+
+test(
+  'on PostgreSQL a failed direct read rejects with the database error; its connection stays and serves the next',
+  {
+    skip: testDatabaseKind !== 'postgres',
+  },
+  () =>
+    onProbePool(undefined, async (db) => {
+      const backend = sql<{ pid: number }>`select pg_backend_pid() as pid`.compile(db);
+      const [before] = await runCompiled(db, backend);
+      const failing = sql`select 1 / ${0}::int as n`.compile(db);
+      await assert.rejects(runCompiled(db, failing), (error: { code?: string }) => error.code === '22012');
+      assert.deepEqual(await runCompiled(db, sql<{ n: number }>`select ${7}::int as n`.compile(db)), [{ n: 7 }]);
+      const [after] = await runCompiled(db, backend);
+      assert.equal(after?.pid, before?.pid, 'the same connection (a lost one would have been replaced)');
+    }),
+);
 
 test('on PostgreSQL closing a database ends pools that only ever served direct reads: no connection left', {
   skip: testDatabaseKind !== 'postgres',
