@@ -26,19 +26,13 @@ const runners = new WeakMap<Kysely<Database>, Runner>();
 
 /** Registers `pool` as where `db`'s compiled reads go directly; `name` names each statement (planned.ts) or leaves it unnamed. */
 export function runDirectly(db: Kysely<Database>, pool: pg.Pool, name?: (sql: string) => string): void {
-  // What pg reads of a statement but its values, made once per compiled statement. pg copies a
-  // query config's own properties on every query (Object.getOwnPropertyDescriptors: about 1 % of
-  // a tab-list request's CPU in a profile) and keeps its prototype, so the fixed part is the
-  // prototype and `values` the one property copied.
-  const fixed = new WeakMap<CompiledQuery, pg.QueryArrayConfig>();
   runners.set(db, async (compiled) => {
-    let base = fixed.get(compiled);
-    if (!base) {
-      base = { text: compiled.sql, rowMode: 'array', ...(name ? { name: name(compiled.sql) } : {}) };
-      fixed.set(compiled, base);
-    }
-    const config: pg.QueryArrayConfig = Object.create(base);
-    config.values = compiled.parameters as unknown[];
+    const config: pg.QueryArrayConfig = {
+      text: compiled.sql,
+      values: compiled.parameters as unknown[],
+      rowMode: 'array',
+      ...(name ? { name: name(compiled.sql) } : {}),
+    };
     const client = await pool.connect();
     let lost = false;
     try {
