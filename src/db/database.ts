@@ -115,7 +115,7 @@ export async function createDatabase(
       log: statementSpans('postgresql'),
     });
     // Compiled reads (the dashboard's cached statements) go straight to the pool (direct.ts).
-    runDirectly(db, pool);
+    runDirectly(db, guarded);
     // Hot statements planned once (planned.ts): a few connections of their own.
     const planned = createPlannedOnce(db, pg.Pool, { ...shared, max: Math.min(PLANNED_CONNECTIONS, database.poolMax) });
     // Read replicas (replicas.ts), reached through replicasOf(db); nothing at all without them.

@@ -1,20 +1,17 @@
-import type { CompiledQuery, Kysely } from 'kysely';
-import type pg from 'pg';
+import type { CompiledQuery, Kysely, PostgresPool } from 'kysely';
 import { tracingOn } from '../telemetry/tracing.js';
-import { rowsAsObjects } from './array-rows.js';
-import { isConnectionLoss } from './connection-loss.js';
 import type { Database } from './schema.js';
 
 /**
  * Compiled read statements sent straight to a PostgreSQL pool (#25). Through Kysely, each of a
  * tab-list request's two statements crossed its executor, its driver's connection provider, the
- * pool wrappers (guarded-pool.ts, planned.ts) and a chain of a dozen promises before pg saw it; a
- * statement already compiled (the dashboard's, statement-cache.ts) needs none of that: here a
- * client is borrowed from the pg pool, runs the statement and goes back, destroyed when it lost
- * its connection, as guarded-pool.ts does (a statement that merely failed keeps its client and
- * its prepared statements). The pool's clients carry guarded-pool.ts's error listener all the
- * same, so a dropped connection fails only the statement (503), never the process. Rows come as
- * arrays and are made objects as every other statement's (array-rows.ts).
+ * naming wrapper (planned.ts) and a chain of a dozen promises before pg saw it; a statement
+ * already compiled (the dashboard's, statement-cache.ts) needs none of that: here a client is
+ * borrowed from the guarded pool (guarded-pool.ts), runs the statement and goes back. The guarded
+ * pool does what it does for every statement: rows read as arrays and made objects
+ * (array-rows.ts), a client that lost its connection destroyed on release (one that merely
+ * failed keeps its prepared statements), an error listener on every client, so a dropped
+ * connection fails only the statement (503), never the process.
  *
  * Only a Kysely registered here (a PostgreSQL pool's own, not a transaction, not PGlite) runs
  * this way, and only while tracing is off: with tracing on, the statement goes through Kysely,
@@ -24,24 +21,20 @@ type Runner = (compiled: CompiledQuery) => Promise<unknown[]>;
 
 const runners = new WeakMap<Kysely<Database>, Runner>();
 
-/** Registers `pool` as where `db`'s compiled reads go directly; `name` names each statement (planned.ts) or leaves it unnamed. */
-export function runDirectly(db: Kysely<Database>, pool: pg.Pool, name?: (sql: string) => string): void {
+/** Registers `pool` (guarded-pool.ts) as where `db`'s compiled reads go directly; `name` names each statement (planned.ts) or leaves it unnamed. */
+export function runDirectly(db: Kysely<Database>, pool: PostgresPool, name?: (sql: string) => string): void {
   runners.set(db, async (compiled) => {
-    const config: pg.QueryArrayConfig = {
+    const config = {
       text: compiled.sql,
       values: compiled.parameters as unknown[],
-      rowMode: 'array',
       ...(name ? { name: name(compiled.sql) } : {}),
     };
     const client = await pool.connect();
-    let lost = false;
     try {
-      return rowsAsObjects(await client.query(config)).rows;
-    } catch (error) {
-      lost = isConnectionLoss(error);
-      throw error;
+      const result = await (client.query as unknown as (c: typeof config) => Promise<{ rows: unknown[] }>)(config);
+      return result.rows;
     } finally {
-      client.release(lost || undefined);
+      client.release();
     }
   });
 }

@@ -79,7 +79,7 @@ export function createPlannedOnce(db: Kysely<Database>, Pool: typeof pg.Pool, co
   });
   planned.set(db, plannedDb);
   // Its compiled reads (the dashboard's) skip Kysely's executor, named the same way (direct.ts).
-  runDirectly(plannedDb, pool, nameOf);
+  runDirectly(plannedDb, guarded, nameOf);
   return {
     db: plannedDb,
     /** Ends the pool, whether or not Kysely ever connected through it. */

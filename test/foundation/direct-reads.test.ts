@@ -4,7 +4,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { createDatabase } from '../../src/db/database.js';
 import { runCompiled, runDirectly } from '../../src/db/direct.js';
-import { endPool } from '../../src/db/guarded-pool.js';
+import { endPool, guardPool } from '../../src/db/guarded-pool.js';
 import { plannedOnce } from '../../src/db/planned.js';
 import type { Database } from '../../src/db/schema.js';
 import { setTracingOn } from '../../src/telemetry/tracing.js';
@@ -61,9 +61,9 @@ async function onProbePool(
   use: (db: Kysely<Database>, pool: pg.Pool, executed: () => number) => Promise<void>,
 ) {
   const pool = new pg.Pool({ connectionString: database.url, max: 1 });
-  // As the service's pools (guarded-pool.ts): a destroyed client may still be closing when the
-  // test database is dropped.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  // Guarded as the service's pools are (guarded-pool.ts): each client has an error listener, so
+  // one still closing when the test database is dropped ends nothing.
+  const guarded = guardPool(pool);
   let executed = 0;
   const db = new Kysely<Database>({
     dialect: new PostgresDialect({ pool }),
@@ -72,7 +72,7 @@ async function onProbePool(
     },
   });
   try {
-    runDirectly(db, pool, name);
+    runDirectly(db, guarded, name);
     await use(db, pool, () => executed);
   } finally {
     await db.destroy();
