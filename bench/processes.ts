@@ -10,6 +10,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { LoadResult, LoadSpec } from './load-generator.js';
+import { serviceNodeFlags } from './node-flags.js';
 
 const TICK_MS = 10; // CLK_TCK is 100 on Linux
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -88,7 +89,8 @@ export async function startService(
   // BENCH_RENOVA_CLI runs another build (an A/B of two commits: a worktree's dist/cli.js).
   const compiled = process.env.BENCH_RENOVA_CLI ?? here('../dist/cli.js');
   if (name === 'renova' && !existsSync(compiled)) throw new Error('dist/cli.js is missing: run npm run build');
-  const args = name === 'renova' ? [compiled, 'serve'] : ['--import', 'tsx', here('./ceiling-server.ts')];
+  const args =
+    name === 'renova' ? [...serviceNodeFlags(), compiled, 'serve'] : ['--import', 'tsx', here('./ceiling-server.ts')];
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles both services alike.
   args.unshift(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const [command, ...before] = [...(wrapper?.command ?? []), process.execPath];
