@@ -14,8 +14,16 @@
  * checkpoint of both and a sync, so the next round's reads do not run beside their writeback. A ratio
  * is taken per round, and each figure is printed as median (min–max) over the quiet rounds, with
  * the load average and the other processes' CPU (machine.ts); a busy round is left out.
- * Settings: BENCH_ROUNDS (default 2), BENCH_DURATION_S (default 10), BENCH_SCALE_WRITES=0 (the read
- * cases only: more rounds of them in the same time, where one round's p99 decides a median of two).
+ * Settings: BENCH_ROUNDS (default 3), BENCH_DURATION_S (default 30), BENCH_SCALE_WRITES=0 (the read
+ * cases only: more rounds of them in the same time).
+ *
+ * Why 3 rounds of 30 s: a p99 compares tails, and on these shared 2-core machines a single stall of
+ * 100–200 ms (seen with no other process busy, no I/O wait and no memory reclaim: session 37)
+ * delays every request due meanwhile. In a 10 s run at 500 req/s that is the p99's 50 slowest
+ * requests, so one stall decided the figure (the same case read 7 ms and 177 ms in two runs). In 30
+ * s a stall of up to 0.3 s stays below the p99 at any rate, while a tail that grows with the data
+ * (at least 1 % of the requests, every run) still shows; and the median of three rounds' ratios
+ * leaves out a round that had several.
  */
 import { randomBytes } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
@@ -75,17 +83,17 @@ async function ensureSeeded(side: Side, log: (line: string) => void): Promise<vo
 export async function runScaleBench(options: {
   url: string;
   students: number;
-  /** Default BENCH_ROUNDS, else 2 (at least 2). */
+  /** Default BENCH_ROUNDS, else 3 (at least 2). */
   rounds?: number;
-  /** Default BENCH_DURATION_S, else 10. */
+  /** Default BENCH_DURATION_S, else 30: the seconds of each p99 case (see above). */
   durationS?: number;
   /** false (default when BENCH_SCALE_WRITES=0): the read cases only (no opening, no import, no flush between rounds). */
   writes?: boolean;
   log?: (line: string) => void;
 }): Promise<{ name: string; figure: string; pass: boolean; busy: boolean }[]> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
-  const rounds = Math.max(2, options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 2));
-  const durationS = options.durationS ?? Number(process.env.BENCH_DURATION_S ?? 10);
+  const rounds = Math.max(2, options.rounds ?? Number(process.env.BENCH_ROUNDS ?? 3));
+  const durationS = options.durationS ?? Number(process.env.BENCH_DURATION_S ?? 30);
   const writes = options.writes ?? process.env.BENCH_SCALE_WRITES !== '0';
   const small: Side = { label: '1M', url: options.url, ies: 500, students: 1_000_000 };
   const bigUrl = new URL(options.url);
