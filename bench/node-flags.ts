@@ -5,8 +5,8 @@
  * `--min-semi-space-size=8` (MiB): V8 shrinks the young generation to 1 MiB whenever the process
  * goes quiet, and grows it back only as objects survive; a service's requests leave few survivors,
  * so after a quiet spell it can stay small for good. Two renova processes of the same build under
- * the same counters load collected 20 or 160 times in 10 s depending on that history, and the
- * small one spent more CPU a request and read the longer tails (session 37, docs/benchmarks.md).
+ * the same counters load collected 20 or 160 times in 10 s depending on that history; with the
+ * flag, 20–41 times, whatever the history (session 37, docs/benchmarks.md).
  *
  * `BENCH_SERVICE_NODE_FLAGS` replaces them (empty: none), to measure a service started otherwise.
  */
