@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import type { LoadResult, LoadSpec } from './load-generator.js';
-import { serviceNodeFlags } from './node-flags.js';
+import { nodeArgs, serviceNodeFlags } from './node-flags.js';
 
 const TICK_MS = 10; // CLK_TCK is 100 on Linux
 const here = (file: string) => fileURLToPath(new URL(file, import.meta.url));
@@ -92,7 +92,7 @@ export async function startService(
   const args =
     name === 'renova' ? [...serviceNodeFlags(), compiled, 'serve'] : ['--import', 'tsx', here('./ceiling-server.ts')];
   // BENCH_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles both services alike.
-  args.unshift(...(process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
+  args.unshift(...nodeArgs(process.env.BENCH_NODE_ARGS));
   const [command, ...before] = [...(wrapper?.command ?? []), process.execPath];
   const child = spawn(command as string, [...before, ...args], {
     env: { ...process.env, ...env, DATABASE_URL: url.toString(), PORT: String(port), HOST: '127.0.0.1' },

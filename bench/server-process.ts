@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, fork } from 'node:child_process';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serviceNodeFlags } from './node-flags.js';
+import { nodeArgs, serviceNodeFlags } from './node-flags.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 
@@ -47,9 +47,8 @@ export interface ServerProcess {
 }
 
 export async function startServerProcess(databaseUrl: string, secret: string): Promise<ServerProcess> {
-  const nodeOptions = process.env.BENCH_SERVER_NODE_OPTIONS;
   const child: ChildProcess = fork(join(root, 'bench/import-server.js'), [], {
-    execArgv: [...serviceNodeFlags(), ...(nodeOptions ? nodeOptions.split(/\s+/).filter(Boolean) : [])],
+    execArgv: [...serviceNodeFlags(), ...nodeArgs(process.env.BENCH_SERVER_NODE_OPTIONS)],
     env: { ...process.env, BENCH_SERVER_DATABASE_URL: databaseUrl, BENCH_SERVER_SECRET: secret },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -18,21 +18,22 @@ import type { Database } from './schema.js';
  * whose log hook writes its span (telemetry/statements.ts).
  */
 type Runner = (compiled: CompiledQuery) => Promise<unknown[]>;
+type ConfigClient = {
+  query(config: { text: string; values: unknown[]; name?: string }): Promise<{ rows: unknown[] }>;
+  release(): void;
+};
 
 const runners = new WeakMap<Kysely<Database>, Runner>();
 
 /** Registers `pool` (guarded-pool.ts) as where `db`'s compiled reads go directly; `name` names each statement (planned.ts) or leaves it unnamed. */
 export function runDirectly(db: Kysely<Database>, pool: PostgresPool, name?: (sql: string) => string): void {
   runners.set(db, async (compiled) => {
-    const config = {
-      text: compiled.sql,
-      values: compiled.parameters as unknown[],
-      ...(name ? { name: name(compiled.sql) } : {}),
-    };
-    const client = await pool.connect();
+    const values = compiled.parameters as unknown[];
+    const config = name ? { text: compiled.sql, values, name: name(compiled.sql) } : { text: compiled.sql, values };
+    // The guarded pool's clients are pg's, which take a query config (Kysely's type says text and values).
+    const client = (await pool.connect()) as unknown as ConfigClient;
     try {
-      const result = await (client.query as unknown as (c: typeof config) => Promise<{ rows: unknown[] }>)(config);
-      return result.rows;
+      return (await client.query(config)).rows;
     } finally {
       client.release();
     }
